@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { defineCall, emptyBody, emptyResult } from './call';
+import {
+  zLoginPassword,
+  zMobile,
+  zOperPwdMd5,
+  zRequiredString,
+} from '../validation';
+
+/** One app module the merchant holds (spec §3 app entry). expire_at is epoch ms. */
+export const appEntry = z.object({
+  app_module_name: z.string(),
+  expire_at: z.number(),
+  extend: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export type AppEntry = z.infer<typeof appEntry>;
+
+export const agentBrand = z.object({ id: z.string(), name: z.string(), logo: z.string() });
+export type AgentBrand = z.infer<typeof agentBrand>;
+
+/** The user info of a session (spec §3). */
+export const userInfo = z.object({
+  username: z.string(),
+  nickname: z.string(),
+  token: z.string(),
+  secret: z.string(),
+  isMain: z.boolean(),
+  business: z.string(),
+  merchantName: z.string(),
+  havePerms: z.array(z.number().int()),
+  /** epoch ms when the session ends (3 days after login). */
+  expiry: z.number(),
+  payDomain: z.string(),
+  /** 0: the operation password is not activated for this user. */
+  isOperPwd: z.union([z.literal(0), z.literal(1)]),
+  subUserSuffix: z.string(),
+  appList: z.array(appEntry),
+  loginType: z.enum(['wechat', 'common']),
+  agent: agentBrand,
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'codeMismatch' });
+
+export const health = defineCall({
+  path: '/p/v1/health',
+  auth: 'public',
+  request: emptyBody,
+  response: z.object({ status: z.literal('ok'), version: z.string(), time: z.number(), db: z.string() }),
+});
+
+/** What the web app needs to know before anyone logs in. */
+export const getAppConfig = defineCall({
+  path: '/p/v1/getAppConfig',
+  auth: 'public',
+  request: z.object({ agent: z.string().optional() }).optional().transform((v) => v ?? {}),
+  response: z.object({
+    mode: z.enum(['demo', 'production']),
+    /** Whether the web app refuses to run outside the WeChat / Alipay in-app browser. */
+    browserGate: z.boolean(),
+    /** Integrations running against a sandbox, to be labelled as such wherever a person sees them. */
+    sandbox: z.object({ sms: z.boolean() }),
+    wechatLogin: z.object({ configured: z.boolean(), url: z.string() }),
+    agent: agentBrand,
+  }),
+});
+
+export const login = defineCall({
+  path: '/p/v1/login',
+  auth: 'public',
+  request: z.object({
+    username: z.string({ message: 'loginEmpty' }).trim().min(1, { message: 'loginEmpty' }),
+    password: z.string({ message: 'loginEmpty' }).min(1, { message: 'loginEmpty' }),
+  }),
+  response: userInfo,
+});
+
+/** Sign-up step one: the phone is free, so an SMS code goes out; sign ties the code to this phone. */
+export const checkAccount = defineCall({
+  path: '/p/v1/checkAccount',
+  auth: 'public',
+  request: z.object({ phone: zMobile, agentid: z.string().trim().optional() }),
+  response: z.object({ sign: z.string() }),
+});
+
+export const checkSmsCode = defineCall({
+  path: '/p/v1/checkSmsCode',
+  auth: 'public',
+  request: z.object({ sign: zRequiredString, code: z.coerce.string().trim() }),
+  response: z.object({ isRight: z.boolean() }),
+});
+
+export const signUp = defineCall({
+  path: '/p/v1/signUp',
+  auth: 'public',
+  request: z.object({
+    mchName: zRequiredString,
+    phone: zMobile,
+    password: zLoginPassword,
+    business: zRequiredString,
+    sign: zRequiredString,
+    code: smsCode,
+    agent: z.string().trim().optional(),
+  }),
+  response: userInfo,
+});
+
+export const sendPwdSMS = defineCall({
+  path: '/p/v1/sendPwdSMS',
+  auth: 'public',
+  request: z.object({ phone: zMobile }),
+  response: emptyResult,
+});
+
+export const resetPwd = defineCall({
+  path: '/p/v1/resetPwd',
+  auth: 'public',
+  request: z.object({ phone: zMobile, password: zLoginPassword, code: smsCode }),
+  response: emptyResult,
+});
+
+export const getAgent = defineCall({
+  path: '/p/v1/getAgent',
+  auth: 'public',
+  request: z.object({ agent: z.string().trim().optional() }),
+  response: agentBrand,
+});
+
+/** Sandbox only: the latest SMS sent to a phone, so tests and demos can read codes. */
+export const smsOutbox = defineCall({
+  path: '/p/v1/dev/smsOutbox',
+  auth: 'public',
+  request: z.object({ phone: zMobile }),
+  response: z.object({ code: z.string(), text: z.string(), sent_at: z.number() }),
+});
+
+export const getUserInfo = defineCall({
+  path: '/api/v1/u/getUserInfo',
+  auth: 'session',
+  request: emptyBody,
+  response: userInfo,
+});
+
+export const logout = defineCall({
+  path: '/api/v1/u/logout',
+  auth: 'session',
+  request: emptyBody,
+  response: emptyResult,
+});
+
+/** Sends a code to the logged-in user's own phone for a login-password change. */
+export const sendOwnPwdSMS = defineCall({
+  path: '/api/v1/u/sendPwdSMS',
+  auth: 'session',
+  request: emptyBody,
+  response: z.object({ phone: z.string() }),
+});
+
+export const changePwd = defineCall({
+  path: '/api/v1/u/changePwd',
+  auth: 'session',
+  request: z.object({ code: smsCode, password: zLoginPassword }),
+  response: emptyResult,
+});
+
+export const sendChangeInfoSMS = defineCall({
+  path: '/api/v1/u/sendChangeInfoSMS',
+  auth: 'session',
+  request: emptyBody,
+  response: z.object({ phone: z.string() }),
+});
+
+export const editOprPwd = defineCall({
+  path: '/api/v1/u/editOprPwd',
+  auth: 'session',
+  request: z
+    .object({
+      /** md5 hex of the old 6 digits; empty while no operation password was ever set. */
+      old_oper_pwd: z.union([zOperPwdMd5, z.literal('')]).default(''),
+      new_oper_pwd: zOperPwdMd5,
+    })
+    .refine((v) => v.old_oper_pwd !== v.new_oper_pwd, {
+      message: 'operPwdSameAsOld',
+      path: ['new_oper_pwd'],
+    }),
+  response: emptyResult,
+});
+
+/** Verifies the operation password and yields the operator sign that refund, remote control and unbind need. */
+export const checkOprPwd = defineCall({
+  path: '/api/v1/u/checkOprPwd',
+  auth: 'session',
+  request: z.object({ password: zOperPwdMd5 }),
+  response: z.object({ sign: z.string(), expire_at: z.number() }),
+});
+
+export const permissionGroup = z.object({
+  group: z.string(),
+  perms: z.array(z.object({ code: z.number().int(), name: z.string() })),
+});
+
+export const getPermission = defineCall({
+  path: '/api/v1/a/getPermission',
+  auth: 'session',
+  request: emptyBody,
+  response: z.object({ data: z.array(permissionGroup), havePerms: z.array(z.number().int()) }),
+});
+
+export const accountSummary = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  is_main: z.boolean(),
+});
+
+/** The merchant's accounts (main and staff), for pickers such as the stock operator filter. */
+export const getUserList = defineCall({
+  path: '/api/v1/u/getUserList',
+  auth: 'session',
+  request: emptyBody,
+  response: z.object({ data: z.array(accountSummary), count: z.number().int() }),
+});

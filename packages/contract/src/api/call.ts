@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * One API call as both sides see it: the path, who may call it, and the schemas of its body and result.
+ * The server registers a route from it; the web client posts through it. Spec §7: every call is POST + JSON.
+ */
+export type CallAuth = 'public' | 'session' | 'member';
+
+export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
+  path: string;
+  auth: CallAuth;
+  request: Req;
+  response: Res;
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(call: Call<Req, Res>): Call<Req, Res> {
+  return call;
+}
+
+export type CallRequest<C> = C extends Call<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallResult<C> = C extends Call<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** The answer of every call (spec §7): rcode 0 is success; msg is in the caller's language. */
+export interface Envelope<T> {
+  rcode: number;
+  msg: string;
+  result: T;
+}
+
+export const emptyBody = z.object({}).strict().or(z.undefined()).transform(() => ({}));
+export const emptyResult = z.object({});
+
+/** Paged list requests (spec §7): pageNum from 1, pageSize per screen, step 'start' on the first page. */
+export const pagingFields = {
+  pageNum: z.coerce.number().int().min(0).default(1),
+  pageSize: z.coerce.number().int().min(1).max(999999).default(10),
+  step: z.string().nullish(),
+};
+
+export function listResult<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), count: z.number().int() });
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema holding the tables; undefined for SQLite. */
+  schema: string | undefined;
+  /** Human-readable target for logs and the health call, without credentials. */
+  describe: string;
+  destroy(): Promise<void>;
+}
+
+// node-pg returns int8 as string to protect precision; our bigints are epoch ms and cents, far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DbOptions {
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema; created when missing. */
+  schema?: string;
+  /** SQLite file; ':memory:' for throwaway tests. */
+  sqliteFile?: string;
+}
+
+export async function createDb(options: DbOptions): Promise<Db> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema ?? 'public');
+  return createSqlite(options.sqliteFile ?? ':memory:');
+}
+
+function createSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL sync because these rows are people's money.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    schema: undefined,
+    describe: `sqlite:${file}`,
+    destroy: () => kysely.destroy(),
+  };
+}
+
+async function createPostgres(url: string, schema: string): Promise<Db> {
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } finally {
+    await setup.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    kysely,
+    dialect: 'postgres',
+    schema,
+    describe: `postgres://${parsed.host}${parsed.pathname} (schema ${schema})`,
+    destroy: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,111 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Times are UTC epoch ms (bigint in PostgreSQL, parsed to number);
+ * flags are 0/1 integers so SQLite and PostgreSQL store them the same way.
+ */
+export interface Database {
+  settings: SettingsTable;
+  agents: AgentsTable;
+  merchants: MerchantsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  rate_events: RateEventsTable;
+  app_modules: AppModulesTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AgentsTable {
+  id: string;
+  name: string;
+  logo: string;
+  created_at: number;
+}
+
+export interface MerchantsTable {
+  id: Generated<number>;
+  agent_id: string;
+  name: string;
+  business: string;
+  phone: string;
+  sub_user_suffix: string | null;
+  time_zone: string;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** Main account: the phone. Staff: the account part before @suffix. */
+  username: string;
+  is_main: number;
+  nickname: string;
+  phone: string;
+  password_hash: string;
+  /** Hash of the md5 hex the client sends; null while never set. */
+  oper_pwd_hash: string | null;
+  is_oper_pwd: number;
+  role_id: number | null;
+  all_device: number;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  secret_hash: string;
+  login_type: string;
+  oper_sign_hash: string | null;
+  oper_expires_at: number | null;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  sign_hash: string;
+  ip: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RateEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  at: number;
+}
+
+export interface AppModulesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  app_module_name: string;
+  expire_at: number;
+  /** JSON array of {name, value}. */
+  extend: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type Merchant = Selectable<MerchantsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type SmsCode = Selectable<SmsCodesTable>;
+export type AppModuleRow = Selectable<AppModulesTable>;

@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './create-db';
+import * as m0001 from './migrations/0001-accounts';
+
+/** Every migration in order. Names are permanent: they are recorded in the database. */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations; the same files run on SQLite and PostgreSQL. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Kysely looks for its own tables across all schemas unless told which one is ours.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,116 @@
+import { buildApp } from './app';
+import { runAdmin } from './cli/admin';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
+import { openDatabase } from './runtime';
+
+const usage = `vendo <command>
+  serve       run the API and the web app (and, as they arrive, the device gateway and jobs)
+  migrate     apply database migrations and exit
+  admin ...   merchants, app modules and agents (vendo admin for its commands)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate': {
+      const db = await openDatabase(config);
+      console.log(`migrated ${db.describe}`);
+      await db.destroy();
+      return 0;
+    }
+    case 'admin': {
+      const db = await openDatabase(config);
+      try {
+        return await runAdmin(db, rest, (line) => console.log(line));
+      } finally {
+        await db.destroy();
+      }
+    }
+    default:
+      console.log(usage);
+      return command ? 2 : 0;
+  }
+}
+
+async function serve(config: Config): Promise<number> {
+  const db = await openDatabase(config);
+  const logger =
+    process.stdout.isTTY && config.logLevel !== 'silent'
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : { level: config.logLevel };
+  const { app, services } = await buildApp({ config, db, logger });
+  if (config.mode === 'demo') await ensureDemoMerchant(db, services);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
+    if (code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} is already in use. Stop the other program or set PORT to a free port.`,
+      );
+      await db.destroy();
+      return 1;
+    }
+    throw error;
+  }
+  printBanner(config, db.describe);
+  return new Promise<number>(() => undefined);
+}
+
+function printBanner(config: Config, database: string): void {
+  const url = `http://localhost:${config.port}/`;
+  const lines = [
+    '',
+    `  Vendo is running (${config.mode} mode)`,
+    `  Open:      ${url}`,
+    `  Database:  ${database}`,
+  ];
+  if (config.mode === 'demo') {
+    lines.push(
+      `  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`,
+      '  SMS is a sandbox: codes are written to this log and to POST /p/v1/dev/smsOutbox.',
+    );
+  }
+  lines.push(
+    config.browserGate
+      ? '  Browser gate ON: the app opens only inside WeChat or Alipay.'
+      : '  Browser gate OFF: the app opens in any browser (demo). Production turns it on.',
+    '',
+  );
+  console.log(lines.join('\n'));
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

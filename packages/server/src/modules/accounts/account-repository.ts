@@ -1,0 +1,168 @@
+import type { Kysely } from 'kysely';
+import type { Database, Merchant, User } from '../../db/database';
+
+/** All SQL about merchants, users and sessions. */
+export class AccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findMainByPhone(phone: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('is_main', '=', 1)
+      .where('username', '=', phone)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A staff login name is account@suffix: the suffix is the merchant's sub_user_suffix, or the main
+   * account's phone while the merchant has set none.
+   */
+  async findStaffByLogin(account: string, suffix: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
+      .selectAll('users')
+      .where('users.is_main', '=', 0)
+      .where('users.username', '=', account)
+      .where((eb) =>
+        eb.or([
+          eb('merchants.sub_user_suffix', '=', suffix),
+          eb.and([eb('merchants.sub_user_suffix', 'is', null), eb('merchants.phone', '=', suffix)]),
+        ]),
+      )
+      .executeTakeFirst();
+  }
+
+  findMerchant(id: number): Promise<Merchant | undefined> {
+    return this.db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listUsers(merchantId: number): Promise<User[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('is_main', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async createMerchantWithMain(
+    trx: Kysely<Database>,
+    input: {
+      agentId: string;
+      name: string;
+      business: string;
+      phone: string;
+      passwordHash: string;
+      timeZone: string;
+      now: number;
+    },
+  ): Promise<{ merchantId: number; userId: number }> {
+    const merchant = await trx
+      .insertInto('merchants')
+      .values({
+        agent_id: input.agentId,
+        name: input.name,
+        business: input.business,
+        phone: input.phone,
+        sub_user_suffix: null,
+        time_zone: input.timeZone,
+        created_at: input.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        merchant_id: merchant.id,
+        username: input.phone,
+        is_main: 1,
+        nickname: input.name,
+        phone: input.phone,
+        password_hash: input.passwordHash,
+        oper_pwd_hash: null,
+        is_oper_pwd: 0,
+        role_id: null,
+        all_device: 1,
+        created_by: null,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { merchantId: merchant.id, userId: user.id };
+  }
+
+  async setPassword(userId: number, passwordHash: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async setOperPwd(userId: number, operPwdHash: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ oper_pwd_hash: operPwdHash, is_oper_pwd: 1, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async createSession(input: {
+    userId: number;
+    tokenHash: string;
+    secretHash: string;
+    loginType: 'wechat' | 'common';
+    ip: string;
+    userAgent: string;
+    now: number;
+    expiresAt: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        user_id: input.userId,
+        token_hash: input.tokenHash,
+        secret_hash: input.secretHash,
+        login_type: input.loginType,
+        oper_sign_hash: null,
+        oper_expires_at: null,
+        ip: input.ip,
+        user_agent: input.userAgent,
+        created_at: input.now,
+        expires_at: input.expiresAt,
+        revoked_at: null,
+      })
+      .execute();
+  }
+
+  async revokeSession(sessionId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every live session of a user: after a password change, a reset or removal. */
+  async revokeUserSessions(userId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async setOperSign(sessionId: number, signHash: string, expiresAt: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ oper_sign_hash: signHash, oper_expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+}

@@ -1,0 +1,296 @@
+import type { Kysely } from 'kysely';
+import type { UserInfo } from '@vendo/contract/api/account';
+import { DEFAULT_AGENT, LOGIN_VALID_MS, OPER_SESSION_MS } from '@vendo/contract/constants';
+import { RCODE } from '@vendo/contract/rcodes';
+import { isMainlandMobile } from '@vendo/contract/validation';
+import type { Database, Merchant, User } from '../../db/database';
+import { AppError } from '../../platform/app-error';
+import type { AuthContext } from '../../platform/auth';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { Agents } from '../agents/agents';
+import { appExtend, type AppModules } from '../apps/app-modules';
+import type { AccountRepository } from './account-repository';
+import { permissionsOf } from './permissions';
+import type { SmsCodes } from './sms-codes';
+
+/** Login limits: failures per account and per address inside a quarter of an hour. */
+export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50, operPerUser: 5 };
+
+export interface AccountsDeps {
+  db: Kysely<Database>;
+  repo: AccountRepository;
+  sms: SmsCodes;
+  apps: AppModules;
+  agents: Agents;
+  limiter: RateLimiter;
+  clock: () => number;
+  timeZone: string;
+  trialDays: number;
+  payDomain: string;
+}
+
+interface Caller {
+  ip: string;
+  userAgent: string;
+}
+
+/** Sign-up, login, sessions, login and operation passwords (spec §4–§7). */
+export class AccountsService {
+  // A fixed hash to verify against when the account does not exist, so timing does not reveal accounts.
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly d: AccountsDeps) {}
+
+  async checkAccount(phone: string, ip: string): Promise<{ sign: string }> {
+    if (await this.d.repo.findMainByPhone(phone)) throw new AppError(RCODE.PHONE_REGISTERED);
+    return this.d.sms.issue(phone, 'signUp', ip);
+  }
+
+  async checkSmsCode(sign: string, code: string): Promise<{ isRight: boolean }> {
+    try {
+      await this.d.sms.verify({ sign, purpose: 'signUp', code, consume: false });
+      return { isRight: true };
+    } catch (error) {
+      if (error instanceof AppError && error.rcode === RCODE.SMS_CODE_MISMATCH) return { isRight: false };
+      throw error;
+    }
+  }
+
+  async signUp(
+    input: {
+      mchName: string;
+      phone: string;
+      password: string;
+      business: string;
+      sign: string;
+      code: string;
+      agent?: string | undefined;
+    },
+    caller: Caller,
+  ): Promise<UserInfo> {
+    const agentId = input.agent || DEFAULT_AGENT;
+    if (!(await this.d.agents.find(agentId))) throw new AppError(RCODE.AGENT_NOT_FOUND);
+    if (await this.d.repo.findMainByPhone(input.phone)) throw new AppError(RCODE.PHONE_REGISTERED);
+    await this.d.sms.verify({
+      sign: input.sign,
+      phone: input.phone,
+      purpose: 'signUp',
+      code: input.code,
+      consume: true,
+    });
+    const now = this.d.clock();
+    const passwordHash = await hashPassword(input.password);
+    const { userId } = await this.d.db.transaction().execute(async (trx) => {
+      const created = await this.d.repo.createMerchantWithMain(trx, {
+        agentId,
+        name: input.mchName,
+        business: input.business,
+        phone: input.phone,
+        passwordHash,
+        timeZone: this.d.timeZone,
+        now,
+      });
+      await this.d.apps.grantDefaults(trx, created.merchantId, now + this.d.trialDays * 86_400_000, now);
+      return created;
+    });
+    return this.startSession(userId, 'common', caller);
+  }
+
+  async login(username: string, password: string, caller: Caller): Promise<UserInfo> {
+    const accountBucket = `login:user:${username.toLowerCase()}`;
+    const ipBucket = `login:ip:${caller.ip}`;
+    await this.d.limiter.assertBelow(accountBucket, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs);
+    await this.d.limiter.assertBelow(ipBucket, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
+    const user = await this.findByLogin(username);
+    const ok = await verifyPassword(user?.password_hash ?? (await this.dummy()), password);
+    if (!user || !ok) {
+      await this.d.limiter.record(accountBucket);
+      await this.d.limiter.record(ipBucket);
+      throw new AppError(RCODE.WRONG_CREDENTIALS);
+    }
+    await this.d.limiter.clear(accountBucket);
+    return this.startSession(user.id, 'common', caller);
+  }
+
+  async userInfo(auth: AuthContext, token = '', secret = ''): Promise<UserInfo> {
+    return this.present(auth.user, auth.merchant, auth.expiresAt, auth.loginType, token, secret);
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.d.repo.revokeSession(auth.sessionId, this.d.clock());
+  }
+
+  async sendResetSms(phone: string, ip: string): Promise<void> {
+    if (!(await this.d.repo.findMainByPhone(phone))) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
+    await this.d.sms.issue(phone, 'resetPwd', ip);
+  }
+
+  async resetPassword(phone: string, password: string, code: string): Promise<void> {
+    const user = await this.d.repo.findMainByPhone(phone);
+    if (!user) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
+    await this.d.sms.verify({ phone, purpose: 'resetPwd', code, consume: true });
+    await this.replacePassword(user, password);
+    await this.d.limiter.clear(`login:user:${phone}`);
+  }
+
+  /** Where the logged-in user's own password-change code goes (spec §6 reset rules). */
+  async sendOwnPwdSms(auth: AuthContext, ip: string): Promise<{ phone: string }> {
+    const phone = await this.ownResetPhone(auth);
+    await this.d.sms.issue(phone, 'changePwd', ip);
+    return { phone: maskPhone(phone) };
+  }
+
+  async changeOwnPassword(auth: AuthContext, code: string, password: string): Promise<void> {
+    const phone = await this.ownResetPhone(auth);
+    await this.d.sms.verify({ phone, purpose: 'changePwd', code, consume: true });
+    await this.replacePassword(auth.user, password);
+  }
+
+  /** The code asked before account details change goes to the main account's phone. */
+  async sendChangeInfoSms(auth: AuthContext, ip: string): Promise<{ phone: string }> {
+    if (!auth.user.is_main) throw new AppError(RCODE.FORBIDDEN);
+    if (!isMainlandMobile(auth.merchant.phone)) throw new AppError(RCODE.NO_PHONE_BOUND);
+    await this.d.sms.issue(auth.merchant.phone, 'changeInfo', ip);
+    return { phone: maskPhone(auth.merchant.phone) };
+  }
+
+  async editOperPassword(auth: AuthContext, oldMd5: string, newMd5: string): Promise<void> {
+    // A staff member's operation password is the main account's to set (spec §6).
+    if (!auth.user.is_main) throw new AppError(RCODE.CONTACT_MAIN_ACCOUNT);
+    if (oldMd5 === newMd5) throw AppError.invalid('new_oper_pwd', 'operPwdSameAsOld');
+    if (auth.user.oper_pwd_hash) {
+      await this.assertOperPassword(auth, oldMd5);
+    }
+    await this.d.repo.setOperPwd(auth.user.id, await hashPassword(newMd5), this.d.clock());
+  }
+
+  /** Verifies the operation password and yields the sign, valid 2 hours, that guarded actions need. */
+  async checkOperPassword(auth: AuthContext, md5: string): Promise<{ sign: string; expire_at: number }> {
+    if (!auth.user.oper_pwd_hash) throw new AppError(RCODE.OPER_PWD_NOT_SET);
+    await this.assertOperPassword(auth, md5);
+    const sign = randomToken();
+    const expireAt = this.d.clock() + OPER_SESSION_MS;
+    await this.d.repo.setOperSign(auth.sessionId, sha256(sign), expireAt);
+    return { sign, expire_at: expireAt };
+  }
+
+  async listUsers(auth: AuthContext) {
+    const users = await this.d.repo.listUsers(auth.merchant.id);
+    const data = users.map((u) => ({
+      user_id: u.id,
+      username: u.username,
+      nickname: u.nickname,
+      is_main: u.is_main === 1,
+    }));
+    return { data, count: data.length };
+  }
+
+  private async assertOperPassword(auth: AuthContext, md5: string): Promise<void> {
+    const bucket = `oper:user:${auth.user.id}`;
+    await this.d.limiter.assertBelow(bucket, LOGIN_LIMITS.operPerUser, LOGIN_LIMITS.windowMs);
+    if (!auth.user.oper_pwd_hash || !(await verifyPassword(auth.user.oper_pwd_hash, md5))) {
+      await this.d.limiter.record(bucket);
+      throw new AppError(RCODE.OPER_PWD_WRONG);
+    }
+    await this.d.limiter.clear(bucket);
+  }
+
+  private async ownResetPhone(auth: AuthContext): Promise<string> {
+    if (auth.user.is_main) {
+      if (!isMainlandMobile(auth.user.username)) throw new AppError(RCODE.NO_PHONE_BOUND);
+      return auth.user.username;
+    }
+    const apps = await this.d.apps.list(auth.merchant.id);
+    if (appExtend(apps, 'Account', 'subuser_self_reset_password') !== '1') {
+      throw new AppError(RCODE.SELF_RESET_DISABLED);
+    }
+    if (!isMainlandMobile(auth.user.phone)) throw new AppError(RCODE.NO_PHONE_BOUND);
+    return auth.user.phone;
+  }
+
+  private async replacePassword(user: User, password: string): Promise<void> {
+    const now = this.d.clock();
+    await this.d.repo.setPassword(user.id, await hashPassword(password), now);
+    // Every session ends: whoever knew the old password is out.
+    await this.d.repo.revokeUserSessions(user.id, now);
+  }
+
+  private async findByLogin(username: string): Promise<User | undefined> {
+    const at = username.lastIndexOf('@');
+    if (at > 0) return this.d.repo.findStaffByLogin(username.slice(0, at), username.slice(at + 1));
+    return this.d.repo.findMainByPhone(username);
+  }
+
+  private async startSession(
+    userId: number,
+    loginType: 'wechat' | 'common',
+    caller: Caller,
+  ): Promise<UserInfo> {
+    const now = this.d.clock();
+    const token = randomToken();
+    const secret = randomToken();
+    const expiresAt = now + LOGIN_VALID_MS;
+    await this.d.repo.createSession({
+      userId,
+      tokenHash: sha256(token),
+      secretHash: sha256(secret),
+      loginType,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+      now,
+      expiresAt,
+    });
+    const user = await this.d.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const merchant = await this.d.repo.findMerchant(user.merchant_id);
+    if (!merchant) throw new Error(`user ${userId} has no merchant`);
+    return this.present(user, merchant, expiresAt, loginType, token, secret);
+  }
+
+  private async present(
+    user: User,
+    merchant: Merchant,
+    expiresAt: number,
+    loginType: 'wechat' | 'common',
+    token: string,
+    secret: string,
+  ): Promise<UserInfo> {
+    const [appList, agent] = await Promise.all([
+      this.d.apps.list(merchant.id),
+      this.d.agents.brand(merchant.agent_id),
+    ]);
+    return {
+      username: user.is_main
+        ? user.username
+        : `${user.username}@${merchant.sub_user_suffix ?? merchant.phone}`,
+      nickname: user.nickname,
+      token,
+      secret,
+      isMain: user.is_main === 1,
+      business: merchant.business,
+      merchantName: merchant.name,
+      havePerms: await permissionsOf(this.d.db, user),
+      expiry: expiresAt,
+      payDomain: this.d.payDomain,
+      isOperPwd: user.is_oper_pwd === 1 ? 1 : 0,
+      subUserSuffix: merchant.sub_user_suffix ?? '',
+      appList,
+      loginType,
+      agent,
+    };
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomToken());
+    return this.dummyHash;
+  }
+}
+
+function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}

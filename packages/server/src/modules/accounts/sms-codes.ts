@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import { RCODE } from '@vendo/contract/rcodes';
+import type { Database } from '../../db/database';
+import type { SmsProvider } from '../../integrations/sms/sms-provider';
+import { AppError } from '../../platform/app-error';
+import { hmac, randomDigits, randomToken, sha256 } from '../../platform/crypto';
+
+export type SmsPurpose = 'signUp' | 'resetPwd' | 'changePwd' | 'changeInfo';
+
+/** The limits of DESIGN.md: single use, 10 minutes, 60 s between sends, few attempts, daily caps. */
+export const SMS_LIMITS = {
+  validMs: 10 * 60 * 1000,
+  resendMs: 60 * 1000,
+  maxAttempts: 5,
+  perPhonePerDay: 10,
+  perIpPerDay: 50,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const purposeText: Record<SmsPurpose, string> = {
+  signUp: '注册',
+  resetPwd: '找回密码',
+  changePwd: '修改登录密码',
+  changeInfo: '修改账号信息',
+};
+
+/**
+ * Verification codes: issued through the SMS provider, stored only as keyed hashes, checked against the
+ * phone and purpose they were sent for. A sign names one issued code, so sign-up can refer to it.
+ */
+export class SmsCodes {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sms: SmsProvider,
+    private readonly clock: () => number,
+    private readonly secret: string,
+  ) {}
+
+  async issue(phone: string, purpose: SmsPurpose, ip: string): Promise<{ sign: string }> {
+    const now = this.clock();
+    const last = await this.db
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last && now - last.created_at < SMS_LIMITS.resendMs) {
+      const seconds = Math.ceil((last.created_at + SMS_LIMITS.resendMs - now) / 1000);
+      throw new AppError(RCODE.TOO_MANY_ATTEMPTS, { seconds });
+    }
+    const [byPhone, byIp] = await Promise.all([
+      this.countSince('phone', phone, now - DAY_MS),
+      this.countSince('ip', ip, now - DAY_MS),
+    ]);
+    if (byPhone >= SMS_LIMITS.perPhonePerDay || byIp >= SMS_LIMITS.perIpPerDay) {
+      throw new AppError(RCODE.SMS_DAILY_LIMIT);
+    }
+    const code = randomDigits(6);
+    const sign = randomToken();
+    await this.db
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        purpose,
+        code_hash: this.codeHash(phone, purpose, code),
+        sign_hash: sha256(sign),
+        ip,
+        attempts: 0,
+        created_at: now,
+        expires_at: now + SMS_LIMITS.validMs,
+        used_at: null,
+      })
+      .execute();
+    const minutes = SMS_LIMITS.validMs / 60000;
+    await this.sms.send({
+      phone,
+      template: 'verification',
+      params: { code, minutes, purpose },
+      text: `【Vendo】您的${purposeText[purpose]}验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略。`,
+    });
+    return { sign };
+  }
+
+  /**
+   * Checks a code. With `consume` a right code is spent; a wrong one costs an attempt either way.
+   * The code named by `sign`, or else the newest one sent to the phone for this purpose, is the one checked.
+   */
+  async verify(input: {
+    phone?: string;
+    sign?: string;
+    purpose: SmsPurpose;
+    code: string;
+    consume: boolean;
+  }): Promise<{ phone: string }> {
+    const now = this.clock();
+    let query = this.db.selectFrom('sms_codes').selectAll().where('purpose', '=', input.purpose);
+    if (input.sign) query = query.where('sign_hash', '=', sha256(input.sign));
+    if (input.phone) query = query.where('phone', '=', input.phone);
+    const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    if (!row) throw new AppError(input.sign ? RCODE.SIGN_INVALID : RCODE.SMS_CODE_MISMATCH);
+    if (row.used_at !== null || row.expires_at <= now || row.attempts >= SMS_LIMITS.maxAttempts) {
+      throw new AppError(RCODE.SMS_CODE_EXPIRED);
+    }
+    if (this.codeHash(row.phone, row.purpose, input.code.trim()) !== row.code_hash) {
+      await this.db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      throw new AppError(RCODE.SMS_CODE_MISMATCH);
+    }
+    if (input.consume) {
+      // The guard on used_at makes a race between two requests spend the code once.
+      const result = await this.db
+        .updateTable('sms_codes')
+        .set({ used_at: now })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(RCODE.SMS_CODE_EXPIRED);
+    }
+    return { phone: row.phone };
+  }
+
+  private async countSince(column: 'phone' | 'ip', value: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private codeHash(phone: string, purpose: string, code: string): string {
+    return hmac(this.secret, `${phone}:${purpose}:${code}`);
+  }
+}

@@ -1,0 +1,29 @@
+import type { Locale, LocaleText } from '@vendo/contract/locales';
+
+/**
+ * Names of request fields as a person reads them, so a validation answer says which field is wrong.
+ * Unknown fields fall back to their key, which still names the field.
+ */
+const labels: Record<string, LocaleText> = {
+  username: { 'zh-CN': '用户名', 'zh-TW': '使用者名稱', 'en-US': 'Username' },
+  password: { 'zh-CN': '密码', 'zh-TW': '密碼', 'en-US': 'Password' },
+  phone: { 'zh-CN': '手机号', 'zh-TW': '手機號', 'en-US': 'Phone' },
+  code: { 'zh-CN': '验证码', 'zh-TW': '驗證碼', 'en-US': 'Verification code' },
+  sign: { 'zh-CN': '校验信息', 'zh-TW': '校驗資訊', 'en-US': 'Sign' },
+  mchName: { 'zh-CN': '商户名称', 'zh-TW': '商戶名稱', 'en-US': 'Merchant name' },
+  business: { 'zh-CN': '经营类型', 'zh-TW': '經營類型', 'en-US': 'Business type' },
+  agent: { 'zh-CN': '代理商', 'zh-TW': '代理商', 'en-US': 'Agent' },
+  agentid: { 'zh-CN': '代理商', 'zh-TW': '代理商', 'en-US': 'Agent' },
+  old_oper_pwd: { 'zh-CN': '旧操作密码', 'zh-TW': '舊操作密碼', 'en-US': 'Old operation password' },
+  new_oper_pwd: { 'zh-CN': '新操作密码', 'zh-TW': '新操作密碼', 'en-US': 'New operation password' },
+  body: { 'zh-CN': '请求内容', 'zh-TW': '請求內容', 'en-US': 'Request body' },
+};
+
+export function fieldLabel(field: string, locale: Locale): string {
+  return labels[field]?.[locale] ?? field;
+}
+
+/** Later modules register the labels of their own fields here at import time. */
+export function addFieldLabels(more: Record<string, LocaleText>): void {
+  Object.assign(labels, more);
+}

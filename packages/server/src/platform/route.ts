@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { validationMessages } from '@vendo/contract/validation-messages';
+import type { Call } from '@vendo/contract/api/call';
+import type { Locale } from '@vendo/contract/locales';
+import { RCODE } from '@vendo/contract/rcodes';
+import { AppError } from './app-error';
+import type { AuthContext, Authenticator } from './auth';
+import { localeOf, rcodeMessage } from './i18n';
+
+export interface CallContext<Req> {
+  body: Req;
+  locale: Locale;
+  ip: string;
+  userAgent: string;
+  request: FastifyRequest;
+}
+
+export interface SessionCallContext<Req> extends CallContext<Req> {
+  auth: AuthContext;
+}
+
+type Handler<C, Res> = (ctx: C) => Promise<Res>;
+
+/**
+ * Registers a contract call as a route: parse the body with the call's schema, resolve the session when the
+ * call needs one, run the handler, and answer the envelope with a result shaped by the response schema.
+ * Routes stay one line; the rules live in services.
+ */
+export class CallRegistrar {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  public<Req extends z.ZodType, Res extends z.ZodType>(
+    call: Call<Req, Res>,
+    handler: Handler<CallContext<z.output<Req>>, z.input<Res>>,
+  ): void {
+    this.register(call, async (request) => handler(await this.context(call, request)));
+  }
+
+  session<Req extends z.ZodType, Res extends z.ZodType>(
+    call: Call<Req, Res>,
+    handler: Handler<SessionCallContext<z.output<Req>>, z.input<Res>>,
+  ): void {
+    this.register(call, async (request) => {
+      const auth = await this.authenticator.authenticate(request.headers);
+      return handler({ ...(await this.context(call, request)), auth });
+    });
+  }
+
+  private register<Res extends z.ZodType>(
+    call: Call<z.ZodType, Res>,
+    run: (request: FastifyRequest) => Promise<z.input<Res>>,
+  ): void {
+    this.app.post(call.path, async (request) => {
+      const result = call.response.parse(await run(request));
+      return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };
+    });
+  }
+
+  private async context<Req extends z.ZodType>(
+    call: Call<Req, z.ZodType>,
+    request: FastifyRequest,
+  ): Promise<CallContext<z.output<Req>>> {
+    const parsed = await call.request.safeParseAsync(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.map(String).join('.') || 'body';
+      throw new ZodFieldError(field, issueKey(issue));
+    }
+    return {
+      body: parsed.data,
+      locale: localeOf(request.headers),
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+      request,
+    };
+  }
+}
+
+/** Our schemas put a validation key in each message; zod's own checks map to the generic keys. */
+function issueKey(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'invalid';
+  if (isValidationKey(issue.message)) return issue.message;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  return 'invalid';
+}
+
+function isValidationKey(value: string): boolean {
+  return Object.hasOwn(validationMessages, value);
+}
+
+/** A body that failed its schema; the message is a validation key or zod's own text. */
+export class ZodFieldError extends Error {
+  constructor(
+    readonly field: string,
+    readonly key: string,
+  ) {
+    super(`invalid ${field}: ${key}`);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Services } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDb, type Db, type Dialect } from '../db/create-db';
+import { migrateToLatest } from '../db/migrate';
+
+/**
+ * The databases every server test runs against: SQLite always, PostgreSQL too when DATABASE_URL is set
+ * (CI sets it). Use with describe.each(dialects()).
+ */
+export function dialects(): Dialect[] {
+  return process.env['DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  /** POSTs a call and returns the parsed envelope. */
+  call(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestAnswer>;
+  close(): Promise<void>;
+}
+
+export interface TestAnswer {
+  status: number;
+  rcode: number;
+  msg: string;
+  result: unknown;
+}
+
+/** A clock tests move by hand, so expiry rules are tested without waiting. */
+export class TestClock {
+  constructor(public now = Date.UTC(2026, 10, 22, 2, 0, 0)) {}
+  read = (): number => this.now;
+  advance(ms: number): void {
+    this.now += ms;
+  }
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const url = process.env['DATABASE_URL'];
+  const db = await createDb(
+    dialect === 'postgres' ? { databaseUrl: url, schema } : { sqliteFile: ':memory:' },
+  );
+  await migrateToLatest(db);
+  const config = loadConfig({
+    VENDO_MODE: 'production',
+    DATA_DIR: '/nonexistent-test-data',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const clock = new TestClock();
+  const { app, services } = await buildApp({ config, db, clock: clock.read });
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    config,
+    clock,
+    async call(path, body, headers = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
+        payload: body === undefined ? '' : JSON.stringify(body),
+      });
+      const parsed = response.json<{ rcode: number; msg: string; result: unknown }>();
+      return { status: response.statusCode, ...parsed };
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (dialect === 'postgres' && url) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
