@@ -27,7 +27,5 @@ export function matchLocale(tag: string | null | undefined): Locale {
 /** Replaces {name} placeholders in a catalogue text. */
 export function interpolate(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

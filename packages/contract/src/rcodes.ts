@@ -21,7 +21,11 @@ export const rcodeCatalogue = {
   },
   102: {
     name: 'WRONG_CREDENTIALS',
-    text: { 'zh-CN': '用户名或密码错误', 'zh-TW': '使用者名稱或密碼錯誤', 'en-US': 'Username or password wrong' },
+    text: {
+      'zh-CN': '用户名或密码错误',
+      'zh-TW': '使用者名稱或密碼錯誤',
+      'en-US': 'Username or password wrong',
+    },
   },
   103: {
     name: 'TOO_MANY_ATTEMPTS',
@@ -165,7 +169,11 @@ export const rcodeCatalogue = {
   },
   604: {
     name: 'SESSION_EXPIRED',
-    text: { 'zh-CN': '登录已过期，请重新登录', 'zh-TW': '登入已過期，請重新登入', 'en-US': 'Session expired, please log in again' },
+    text: {
+      'zh-CN': '登录已过期，请重新登录',
+      'zh-TW': '登入已過期，請重新登入',
+      'en-US': 'Session expired, please log in again',
+    },
   },
   605: {
     name: 'APP_EXPIRED',

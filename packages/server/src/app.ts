@@ -11,6 +11,7 @@ import { SandboxSms } from './integrations/sms/sandbox-sms';
 import { AccountRepository } from './modules/accounts/account-repository';
 import { AccountsService } from './modules/accounts/accounts-service';
 import { accountRoutes } from './modules/accounts/routes';
+import { permissionsOf } from './modules/accounts/permissions';
 import { SmsCodes } from './modules/accounts/sms-codes';
 import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
@@ -40,7 +41,9 @@ export interface Services {
 }
 
 /** Builds the whole HTTP application; main.ts listens on it and tests call app.inject. */
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(
+  options: AppOptions,
+): Promise<{ app: FastifyInstance; services: Services; calls: CallRegistrar['registered'] }> {
   const { config, db } = options;
   const clock = options.clock ?? Date.now;
   const app = Fastify({
@@ -72,7 +75,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     payDomain: config.payDomain,
   });
 
-  const r = new CallRegistrar(app, new Authenticator(kysely, clock));
+  const r = new CallRegistrar(app, new Authenticator(kysely, clock), (auth) =>
+    permissionsOf(kysely, auth.user),
+  );
   r.public(api.health, async () => {
     await sql`select 1`.execute(kysely);
     return { status: 'ok' as const, version: VERSION, time: clock(), db: db.dialect };
@@ -93,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   accountRoutes(r, accounts);
 
   serveWebApp(app, config.webDist);
-  return { app, services: { accounts, agents, apps, sms, limiter } };
+  return { app, services: { accounts, agents, apps, sms, limiter }, calls: r.registered };
 }
 
 /** Calls without a body ("no body" in spec §7) arrive as {} instead of a JSON parse error. */

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, emptyResult } from './call';
-import {
-  zLoginPassword,
-  zMobile,
-  zOperPwdMd5,
-  zRequiredString,
-} from '../validation';
+import { zLoginPassword, zMobile, zOperPwdMd5, zRequiredString } from '../validation';
 
 /** One app module the merchant holds (spec §3 app entry). expire_at is epoch ms. */
 export const appEntry = z.object({
@@ -56,7 +51,10 @@ export const health = defineCall({
 export const getAppConfig = defineCall({
   path: '/p/v1/getAppConfig',
   auth: 'public',
-  request: z.object({ agent: z.string().optional() }).optional().transform((v) => v ?? {}),
+  request: z
+    .object({ agent: z.string().optional() })
+    .optional()
+    .transform((v) => v ?? {}),
   response: z.object({
     mode: z.enum(['demo', 'production']),
     /** Whether the web app refuses to run outside the WeChat / Alipay in-app browser. */

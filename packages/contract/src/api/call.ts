@@ -9,11 +9,17 @@ export type CallAuth = 'public' | 'session' | 'member';
 export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
   path: string;
   auth: CallAuth;
+  /** Staff need this permission code (spec §6); the main account holds every code. */
+  perm?: number;
+  /** Main-account only functions (spec §6): binding, unbinding, sub-accounts, notification, my apps... */
+  mainOnly?: boolean;
   request: Req;
   response: Res;
 }
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(call: Call<Req, Res>): Call<Req, Res> {
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  call: Call<Req, Res>,
+): Call<Req, Res> {
   return call;
 }
 
@@ -27,7 +33,11 @@ export interface Envelope<T> {
   result: T;
 }
 
-export const emptyBody = z.object({}).strict().or(z.undefined()).transform(() => ({}));
+export const emptyBody = z
+  .object({})
+  .strict()
+  .or(z.undefined())
+  .transform(() => ({}));
 export const emptyResult = z.object({});
 
 /** Paged list requests (spec §7): pageNum from 1, pageSize per screen, step 'start' on the first page. */

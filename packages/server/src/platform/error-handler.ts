@@ -19,13 +19,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(200).send({ rcode: error.rcode, msg, result: null });
     }
     if (error instanceof ZodFieldError) {
-      return reply
-        .status(200)
-        .send({
-          rcode: RCODE.INVALID_PARAM,
-          msg: fieldMessage(error.field, error.key, locale),
-          result: null,
-        });
+      return reply.status(200).send({
+        rcode: RCODE.INVALID_PARAM,
+        msg: fieldMessage(error.field, error.key, locale),
+        result: null,
+      });
     }
     const code = 'code' in error ? error.code : undefined;
     const protocol = protocolFault(code);

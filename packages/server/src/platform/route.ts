@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validationMessages } from '@vendo/contract/validation-messages';
+import { isValidationKey } from '@vendo/contract/validation-messages';
 import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -31,7 +31,11 @@ export class CallRegistrar {
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticator: Authenticator,
+    private readonly permissions: (auth: AuthContext) => Promise<number[]>,
   ) {}
+
+  /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
+  readonly registered: Array<Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly'>> = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
     call: Call<Req, Res>,
@@ -46,14 +50,25 @@ export class CallRegistrar {
   ): void {
     this.register(call, async (request) => {
       const auth = await this.authenticator.authenticate(request.headers);
+      await this.authorize(call, auth);
       return handler({ ...(await this.context(call, request)), auth });
     });
+  }
+
+  /** The permission rules of spec §6 that a call declares, enforced here for every call alike. */
+  private async authorize(call: Call<z.ZodType, z.ZodType>, auth: AuthContext): Promise<void> {
+    if (auth.user.is_main === 1) return;
+    if (call.mainOnly) throw new AppError(RCODE.FORBIDDEN);
+    if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {
+      throw new AppError(RCODE.FORBIDDEN);
+    }
   }
 
   private register<Res extends z.ZodType>(
     call: Call<z.ZodType, Res>,
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
   ): void {
+    this.registered.push({ path: call.path, auth: call.auth, perm: call.perm, mainOnly: call.mainOnly });
     this.app.post(call.path, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };
@@ -82,14 +97,10 @@ export class CallRegistrar {
 
 /** Our schemas put a validation key in each message; zod's own checks map to the generic keys. */
 function issueKey(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'invalid';
+  if (!issue) return 'invalidValue';
   if (isValidationKey(issue.message)) return issue.message;
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
-  return 'invalid';
-}
-
-function isValidationKey(value: string): boolean {
-  return Object.hasOwn(validationMessages, value);
+  return 'invalidValue';
 }
 
 /** A body that failed its schema; the message is a validation key or zod's own text. */

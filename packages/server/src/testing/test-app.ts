@@ -17,6 +17,7 @@ export function dialects(): Dialect[] {
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
+  calls: Awaited<ReturnType<typeof buildApp>>['calls'];
   db: Db;
   config: Config;
   clock: TestClock;
@@ -55,11 +56,12 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     ...env,
   });
   const clock = new TestClock();
-  const { app, services } = await buildApp({ config, db, clock: clock.read });
+  const { app, services, calls } = await buildApp({ config, db, clock: clock.read });
   await app.ready();
   return {
     app,
     services,
+    calls,
     db,
     config,
     clock,

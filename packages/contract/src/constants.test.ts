@@ -1,0 +1,106 @@
+import { describe, it, expect } from 'vitest';
+import {
+  APP_EXPIRY_WARNING_MS,
+  DATE_RANGE_MAX_BACK_MS,
+  appExpiresSoon,
+  appMaxCount,
+  checkNextPeriod,
+  checkTimeRange,
+  isAppUsable,
+  nextPeriodStart,
+  startOfPeriod,
+  zonedDay,
+  zonedMidnight,
+} from './constants';
+
+const DAY = 86_400_000;
+/** 2024-05-15 (a Wednesday) 10:00 in Shanghai. */
+const NOW = Date.UTC(2024, 4, 15, 2, 0, 0);
+
+describe('app expiry', () => {
+  const app = (expireIn: number) => ({ app_module_name: 'Profit', expire_at: NOW + expireIn, extend: [] });
+
+  it('is usable only while expire_at is in the future', () => {
+    expect(isAppUsable(app(1), NOW)).toBe(true);
+    expect(isAppUsable(app(0), NOW)).toBe(false);
+    expect(isAppUsable(app(-DAY), NOW)).toBe(false);
+    expect(isAppUsable(undefined, NOW)).toBe(false);
+  });
+
+  it('warns under 30 days left, not at 30 and not once expired', () => {
+    expect(appExpiresSoon(app(APP_EXPIRY_WARNING_MS - 1), NOW)).toBe(true);
+    expect(appExpiresSoon(app(APP_EXPIRY_WARNING_MS), NOW)).toBe(false);
+    expect(appExpiresSoon(app(-1), NOW)).toBe(false);
+    expect(appExpiresSoon(undefined, NOW)).toBe(false);
+  });
+
+  it('reads <name>_max_count, default 9999', () => {
+    const region = {
+      app_module_name: 'Region',
+      expire_at: NOW + DAY,
+      extend: [
+        { name: 'area_max_count', value: '20' },
+        { name: 'store_max_count', value: 50 },
+        { name: 'device_max_count', value: 'lots' },
+      ],
+    };
+    expect(appMaxCount(region, 'area')).toBe(20);
+    expect(appMaxCount(region, 'store')).toBe(50);
+    expect(appMaxCount(region, 'device')).toBe(9999);
+    expect(appMaxCount(region, 'goods')).toBe(9999);
+    expect(appMaxCount(undefined, 'area')).toBe(9999);
+  });
+});
+
+describe('zoned calendar', () => {
+  it('gives the merchant day, not the UTC day', () => {
+    expect(zonedDay(Date.UTC(2024, 4, 14, 16, 0, 0))).toBe('2024-05-15');
+    expect(zonedDay(Date.UTC(2024, 4, 14, 15, 59, 59))).toBe('2024-05-14');
+    expect(zonedDay(Date.UTC(2024, 4, 14, 15, 0, 0), 'UTC')).toBe('2024-05-14');
+  });
+
+  it('finds local midnight, also across a DST change', () => {
+    expect(zonedMidnight(2024, 5, 15)).toBe(Date.UTC(2024, 4, 14, 16));
+    expect(zonedMidnight(2024, 3, 31, 'Europe/Berlin')).toBe(Date.UTC(2024, 2, 30, 23));
+    expect(zonedMidnight(2024, 4, 1, 'Europe/Berlin')).toBe(Date.UTC(2024, 2, 31, 22));
+  });
+
+  it('starts weeks on Monday and months on the 1st', () => {
+    expect(startOfPeriod('day', NOW)).toBe(Date.UTC(2024, 4, 14, 16));
+    expect(startOfPeriod('week', NOW)).toBe(Date.UTC(2024, 4, 12, 16)); // Monday 13 May
+    expect(startOfPeriod('month', NOW)).toBe(Date.UTC(2024, 3, 30, 16));
+    expect(startOfPeriod('week', Date.UTC(2024, 4, 19, 2))).toBe(Date.UTC(2024, 4, 12, 16)); // Sunday
+    expect(nextPeriodStart('month', Date.UTC(2024, 11, 20))).toBe(Date.UTC(2024, 11, 31, 16));
+    expect(nextPeriodStart('week', NOW)).toBe(Date.UTC(2024, 4, 19, 16));
+  });
+});
+
+describe('checkTimeRange', () => {
+  it('accepts a range ending now or earlier', () => {
+    expect(checkTimeRange(NOW - DAY, NOW, NOW)).toBeNull();
+    expect(checkTimeRange(NOW - DATE_RANGE_MAX_BACK_MS, NOW, NOW)).toBeNull();
+  });
+  it('rejects an end after now or before the start', () => {
+    expect(checkTimeRange(NOW - DAY, NOW + 1, NOW)).toBe('rangeEndAfterNow');
+    expect(checkTimeRange(NOW - DAY, NOW - 2 * DAY, NOW)).toBe('rangeEndBeforeStart');
+  });
+  it('limits the start relative to the earlier of now and end', () => {
+    expect(checkTimeRange(NOW - DATE_RANGE_MAX_BACK_MS - 1, NOW, NOW)).toBe('rangeStartTooEarly');
+    const end = NOW - 10 * DAY;
+    expect(checkTimeRange(end - DATE_RANGE_MAX_BACK_MS, end, NOW)).toBeNull();
+    expect(checkTimeRange(end - DATE_RANGE_MAX_BACK_MS - 1, end, NOW)).toBe('rangeStartTooEarly');
+  });
+});
+
+describe('checkNextPeriod', () => {
+  it('allows next while the next period has begun', () => {
+    expect(checkNextPeriod('day', NOW - DAY, NOW)).toBeNull();
+    expect(checkNextPeriod('week', NOW - 7 * DAY, NOW)).toBeNull();
+    expect(checkNextPeriod('month', Date.UTC(2024, 3, 10), NOW)).toBeNull();
+  });
+  it('says there is no next day, week or month from the current one', () => {
+    expect(checkNextPeriod('day', NOW, NOW)).toBe('noNextDay');
+    expect(checkNextPeriod('week', NOW, NOW)).toBe('noNextWeek');
+    expect(checkNextPeriod('month', NOW, NOW)).toBe('noNextMonth');
+  });
+});
