@@ -1,11 +1,16 @@
 import type { LocaleText } from './locales';
+import type { RcodeEntry } from './rcode-entry';
+import { catalogRcodes } from './rcodes-catalog';
+import { deviceRcodes } from './rcodes-devices';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
  * The numbers 0, 102, 515 and 604 are fixed by the spec; the others are ours and stable once shipped.
- * Later features append here, never renumber.
+ * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
+ * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments,
+ * 900–999 analytics and staff. Append, never renumber.
  */
-export const rcodeCatalogue = {
+const accountRcodes = {
   0: { name: 'OK', text: { 'zh-CN': '成功', 'zh-TW': '成功', 'en-US': 'Success' } },
   100: {
     name: 'INVALID_PARAM',
@@ -159,14 +164,6 @@ export const rcodeCatalogue = {
       'en-US': 'Server busy, please try again later',
     },
   },
-  515: {
-    name: 'DEVICE_ALREADY_BOUND',
-    text: {
-      'zh-CN': '设备已绑定，请先解绑',
-      'zh-TW': '設備已綁定，請先解綁',
-      'en-US': 'Device already bound, please unbind first',
-    },
-  },
   604: {
     name: 'SESSION_EXPIRED',
     text: {
@@ -195,7 +192,10 @@ export const rcodeCatalogue = {
     name: 'INVALID_CERT',
     text: { 'zh-CN': '无效凭证', 'zh-TW': '無效憑證', 'en-US': 'Invalid cert' },
   },
-} as const satisfies Record<number, { name: string; text: LocaleText }>;
+} as const satisfies Record<number, RcodeEntry>;
+
+/** The whole catalogue: each domain keeps its own range in its own file (see rcodes-*.ts). */
+export const rcodeCatalogue = { ...accountRcodes, ...deviceRcodes, ...catalogRcodes } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;
 type Catalogue = typeof rcodeCatalogue;

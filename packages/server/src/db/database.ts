@@ -1,14 +1,20 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CatalogTables } from '../modules/catalog/catalog-tables';
+import type { DeviceTables } from '../modules/devices/device-tables';
 
 /**
  * The tables as Kysely sees them. Times are UTC epoch ms (bigint in PostgreSQL, parsed to number);
  * flags are 0/1 integers so SQLite and PostgreSQL store them the same way.
  */
-export interface Database {
+/** Every table; each feature declares its own tables in its module and joins them here. */
+export interface Database extends AccountTables, CatalogTables, DeviceTables {}
+
+export interface AccountTables {
   settings: SettingsTable;
   agents: AgentsTable;
   merchants: MerchantsTable;
   users: UsersTable;
+  user_stores: UserStoresTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   rate_events: RateEventsTable;
@@ -51,10 +57,20 @@ export interface UsersTable {
   oper_pwd_hash: string | null;
   is_oper_pwd: number;
   role_id: number | null;
+  /** 1: all stores; 0: only the stores in user_stores. */
   all_device: number;
+  /** 1: the staff member manages only goods they added (spec §6). */
+  goods_own_only: number;
+  /** 1: the staff member manages only bank cards they added (spec §6). */
+  bank_own_only: number;
   created_by: number | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface UserStoresTable {
+  user_id: number;
+  store_id: number;
 }
 
 export interface SessionsTable {

@@ -69,6 +69,8 @@ export class Authenticator {
         is_oper_pwd: row.is_oper_pwd,
         role_id: row.role_id,
         all_device: row.all_device,
+        goods_own_only: row.goods_own_only,
+        bank_own_only: row.bank_own_only,
         created_by: row.created_by,
         created_at: row.created_at,
         updated_at: row.updated_at,

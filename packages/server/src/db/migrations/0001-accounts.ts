@@ -38,6 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_oper_pwd', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('role_id', bigint)
     .addColumn('all_device', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('goods_own_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('bank_own_only', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', bigint)
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addColumn('updated_at', bigint, (c) => c.notNull())
@@ -55,6 +57,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('username')
     .unique()
     .where(sql.ref('is_main'), '=', 1)
+    .execute();
+
+  // Staff limited to listed stores (all_device = 0) manage only these.
+  await db.schema
+    .createTable('user_stores')
+    .addColumn('user_id', bigint, (c) => c.notNull().references('users.id'))
+    .addColumn('store_id', bigint, (c) => c.notNull())
+    .addPrimaryKeyConstraint('user_stores_pk', ['user_id', 'store_id'])
     .execute();
 
   await withId(db, db.schema.createTable('sessions'))

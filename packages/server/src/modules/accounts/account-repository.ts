@@ -86,6 +86,8 @@ export class AccountRepository {
         is_oper_pwd: 0,
         role_id: null,
         all_device: 1,
+        goods_own_only: 0,
+        bank_own_only: 0,
         created_by: null,
         created_at: input.now,
         updated_at: input.now,

@@ -1,0 +1,127 @@
+/**
+ * Web app weight and speed: JS before first paint for /login and /, each route's own chunk, and a Lighthouse
+ * mobile performance score for /login. Prints figures and their ratio to the goal; it is not a test.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { launchBrowser, phoneContext } from '../../e2e/support/browser';
+import { startServer } from '../../e2e/support/server';
+
+const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const GOALS = { firstScreenKb: 150, routeChunkKb: 60, lighthouse: 95 };
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+const kb = (bytes: number) => bytes / 1024;
+const fmt = (n: number) => n.toFixed(1).padStart(7);
+
+function gzipSize(dist: string, file: string): number {
+  return gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+}
+
+async function main(): Promise<void> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-bench-web-'));
+  console.log(`building the web app into ${dist} ...`);
+  execFileSync('npx', ['vite', 'build', '--config', 'packages/web/vite.config.ts', '--manifest', '--outDir', dist], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
+
+  const server = await startServer({ WEB_DIST: dist });
+  const browser = await launchBrowser();
+  try {
+    console.log('\nJavaScript loaded before first paint (gzip):');
+    const firstScreenFiles = new Set<string>();
+    for (const route of ['/login', '/']) {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.endsWith('.js')) scripts.add(url.pathname.slice(1));
+      });
+      await page.goto(server.url + route, { waitUntil: 'load' });
+      await page.waitForTimeout(300);
+      const total = [...scripts].reduce((sum, file) => sum + gzipSize(dist, file), 0);
+      scripts.forEach((f) => firstScreenFiles.add(f));
+      console.log(
+        `  ${route.padEnd(8)} ${fmt(kb(total))} KB  in ${scripts.size} files   goal ≤ ${GOALS.firstScreenKb} KB  ratio ${(kb(total) / GOALS.firstScreenKb).toFixed(2)}`,
+      );
+      await context.close();
+    }
+
+    console.log('\nEach route chunk, with what it imports beyond the first screen (gzip):');
+    const rows: Array<[string, number]> = [];
+    for (const entry of Object.values(manifest)) {
+      if (!entry.isDynamicEntry || !entry.src) continue;
+      const own = new Set([entry.file]);
+      for (const key of entry.imports ?? []) {
+        const file = manifest[key]?.file;
+        if (file && !firstScreenFiles.has(file)) own.add(file);
+      }
+      const size = [...own].reduce((sum, file) => sum + gzipSize(dist, file), 0);
+      rows.push([entry.src, size]);
+    }
+    rows.sort((a, b) => b[1] - a[1]);
+    for (const [src, size] of rows) {
+      const flag = kb(size) > GOALS.routeChunkKb ? '  OVER' : '';
+      console.log(`  ${fmt(kb(size))} KB  ratio ${(kb(size) / GOALS.routeChunkKb).toFixed(2)}  ${src}${flag}`);
+    }
+
+    console.log('\nLighthouse, mobile, /login:');
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const result = await lighthouse(server.url + '/login', {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        logLevel: 'error',
+      });
+      const score = Math.round((result?.lhr.categories['performance']?.score ?? 0) * 100);
+      const audits = result?.lhr.audits ?? {};
+      console.log(
+        `  performance ${score}   goal ≥ ${GOALS.lighthouse}  ratio ${(score / GOALS.lighthouse).toFixed(2)}` +
+          `   FCP ${audits['first-contentful-paint']?.displayValue}  LCP ${audits['largest-contentful-paint']?.displayValue}` +
+          `  TBT ${audits['total-blocking-time']?.displayValue}`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
