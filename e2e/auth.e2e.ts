@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, snap } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { texts } from './support/texts';
+
+const en = texts('en-US');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone gets one code a minute (spec §4); wait until the last one is a minute old, as a person would. */
+async function waitForNextCodeWindow(phone: string): Promise<void> {
+  const answer = await server.call<{ sent_at: number }>('/p/v1/dev/smsOutbox', { phone });
+  if (answer.rcode !== 0) return;
+  const wait = answer.result.sent_at + 61_000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+async function latestCode(phone: string): Promise<string> {
+  const answer = await server.call<{ code: string }>('/p/v1/dev/smsOutbox', { phone });
+  expect(answer.rcode).toBe(0);
+  return answer.result.code;
+}
+
+/** The statement dialog opens once after each login; it must be read and closed before anything else. */
+async function dismissStatement(page: Page, label = en.home.statement.ok): Promise<void> {
+  const ok = page.getByRole('button', { name: label });
+  await ok.waitFor({ state: 'visible', timeout: 5000 });
+  await ok.click();
+  await ok.waitFor({ state: 'hidden' });
+}
+
+async function openMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: en.common.actions.menu }).click();
+  await expect.poll(() => page.getByRole('navigation', { name: en.layout.menu }).isVisible()).toBe(true);
+}
+
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder(en.auth.usernamePlaceholder).fill(username);
+  await page.getByPlaceholder(en.auth.passwordPlaceholder).fill(password);
+  await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+}
+
+describe('a merchant signs up, logs in, changes language and password, logs out', () => {
+  const phone = '13700001111';
+
+  it('signs up with the code from the sandbox outbox and lands on home', async () => {
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signup`);
+    await expect.poll(() => page.getByText(en.auth.signupTitle).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(en.auth.sandbox, { exact: true }).first().isVisible()).toBe(true);
+
+    // The phone is checked before a code is asked for.
+    await page.getByPlaceholder(en.auth.phonePlaceholder).fill('12345');
+    await page.getByRole('button', { name: en.auth.getCode }).click();
+    await expect.poll(() => page.getByText('Please enter a mainland China phone number').first().isVisible()).toBe(true);
+
+    await page.getByPlaceholder(en.auth.mchNamePlaceholder).fill('Corner Snacks');
+    await page.getByText(en.auth.businessPlaceholder).click();
+    await page.getByText('Vending machine', { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByPlaceholder(en.auth.phonePlaceholder).fill(phone);
+    await page.getByRole('button', { name: en.auth.getCode }).click();
+    await expect.poll(() => page.getByText(/Resend in \d+ s|\d+/).first().isVisible()).toBe(true);
+    const code = await latestCode(phone);
+    await page.getByPlaceholder(en.auth.codePlaceholder).fill(code);
+    await page.getByPlaceholder(en.auth.newPasswordPlaceholder).fill('first-pass1');
+    await page.getByPlaceholder(en.auth.confirmPlaceholder).fill('other-pass1');
+    await page.getByRole('button', { name: en.auth.signup, exact: true }).click();
+    await expect.poll(() => page.getByText('Passwords differ').first().isVisible()).toBe(true);
+    // Nothing typed is lost on an error.
+    expect(await page.getByPlaceholder(en.auth.mchNamePlaceholder).inputValue()).toBe('Corner Snacks');
+
+    await page.getByPlaceholder(en.auth.confirmPlaceholder).fill('first-pass1');
+    await page.getByRole('button', { name: en.auth.signup, exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    await dismissStatement(page);
+    await expect.poll(() => page.getByRole('heading', { name: en.routes.home }).isVisible()).toBe(true);
+    await snap(page, 'home-en');
+    await context.close();
+  });
+
+  it('refuses empty and wrong credentials with their messages, then logs in', async () => {
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+    await expect.poll(() => page.getByText('Username and password cannot be empty').first().isVisible()).toBe(true);
+    await logIn(page, phone, 'wrong-pass');
+    await expect.poll(() => page.getByText('Username or password wrong').first().isVisible()).toBe(true);
+    await snap(page, 'login-wrong-en');
+    await logIn(page, phone, 'first-pass1');
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
+  it('switches between the three languages from the side menu', async () => {
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, phone, 'first-pass1');
+    await page.waitForURL(`${server.url}/`);
+    await dismissStatement(page);
+    for (const [name, locale] of [
+      ['繁體中文', 'zh-TW'],
+      ['简体中文', 'zh-CN'],
+      ['English', 'en-US'],
+    ] as const) {
+      const current = await page.evaluate(() => document.documentElement.lang);
+      const menuLabel = texts(current === 'zh-TW' || current === 'zh-CN' ? current : 'en-US').common.actions.menu;
+      await page.getByRole('button', { name: menuLabel }).click();
+      await page.getByText(name, { exact: true }).first().click();
+      await expect.poll(() => page.getByRole('heading', { name: texts(locale).routes.home }).isVisible()).toBe(true);
+      const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+      expect(cookie?.value).toBe(locale);
+      const nav = page.getByRole('navigation', { name: texts(locale).layout.menu });
+      if (await nav.isVisible()) await page.mouse.click(350, 400);
+      await nav.waitFor({ state: 'hidden' });
+      await snap(page, `home-${locale}`);
+    }
+    await context.close();
+  });
+
+
+
+
+  it('logs the demo merchant in with the printed credentials', async () => {
+    expect(server.log()).toContain('13800138000 / demo123456');
+    const context = await phoneContext(browser, { locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    const zh = texts('zh-CN');
+    await page.getByPlaceholder(zh.auth.usernamePlaceholder).fill('13800138000');
+    await page.getByPlaceholder(zh.auth.passwordPlaceholder).fill('demo123456');
+    await page.getByRole('button', { name: zh.auth.login, exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+  it('logs out from the side menu and comes back to login', async () => {
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, phone, 'first-pass1');
+    await page.waitForURL(`${server.url}/`);
+    await dismissStatement(page);
+    await openMenu(page);
+    await page.getByText(en.layout.logout).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
+  it('resets the login password from the side menu; the old session ends', async () => {
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, phone, 'first-pass1');
+    await page.waitForURL(`${server.url}/`);
+    await dismissStatement(page);
+    await openMenu(page);
+    await page.getByText(en.layout.resetLoginPwd).click();
+    await waitForNextCodeWindow(phone);
+    await page.getByRole('button', { name: en.auth.getCode }).click();
+    await expect.poll(() => page.getByText('137****1111', { exact: false }).first().isVisible()).toBe(true);
+    const code = await latestCode(phone);
+    await page.locator('#reset-code').fill(code);
+    await page.locator('#reset-password').fill('second-pass2');
+    await page.locator('#reset-confirm').fill('second-pass2');
+    await page.getByRole('button', { name: en.auth.confirmChange }).click();
+    await page.waitForURL(/\/login/);
+    await logIn(page, phone, 'first-pass1');
+    await expect.poll(() => page.getByText('Username or password wrong').first().isVisible()).toBe(true);
+    await logIn(page, phone, 'second-pass2');
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+  it('resets a forgotten password by SMS from the login screen', async () => {
+    const demo = '13800138000';
+    const context = await phoneContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByText(en.auth.forgot).click();
+    await page.waitForURL(/\/forget/);
+    await page.getByPlaceholder(en.auth.phonePlaceholder).fill(demo);
+    await waitForNextCodeWindow(demo);
+    await page.getByRole('button', { name: en.auth.getCode }).click();
+    await expect.poll(() => page.getByText(/Resend in \d+/).first().isVisible()).toBe(true);
+    const code = await latestCode(demo);
+    await page.getByPlaceholder(en.auth.codePlaceholder).fill(code);
+    await page.getByPlaceholder(en.auth.newPasswordPlaceholder).fill('demo-new-1');
+    await page.getByPlaceholder(en.auth.confirmPlaceholder).fill('demo-new-1');
+    await page.getByRole('button', { name: en.auth.resetSubmit }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.getByPlaceholder(en.auth.usernamePlaceholder).inputValue()).toBe(demo);
+    await logIn(page, demo, 'demo-new-1');
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+});

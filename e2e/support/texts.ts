@@ -1,0 +1,18 @@
+import type { Locale } from '@vendo/contract/locales';
+import auth from '../../packages/web/src/i18n/resources/auth';
+import common from '../../packages/web/src/i18n/resources/common';
+import home from '../../packages/web/src/i18n/resources/home';
+import layout from '../../packages/web/src/i18n/resources/layout';
+import routes from '../../packages/web/src/i18n/resources/routes';
+
+/**
+ * The words the app shows, read from its own catalogues, so a test fails on behaviour and not on a reworded
+ * label. Tests still assert the exact text a person sees in each language.
+ */
+export const texts = (locale: Locale) => ({
+  auth: auth[locale],
+  common: common[locale],
+  home: home[locale],
+  layout: layout[locale],
+  routes: routes[locale],
+});

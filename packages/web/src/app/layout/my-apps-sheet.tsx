@@ -1,0 +1,80 @@
+import type { UserInfo } from '@vendo/contract/api/account';
+import { APP_MODULE_LABELS, enumLabel } from '@vendo/contract/enums';
+import { List, Popup, Tag } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { currentLocale, registerNamespace } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/format';
+import { appDaysLeft, appState } from '../../lib/permissions';
+import layoutTexts from '../../i18n/resources/layout';
+
+registerNamespace('layout', layoutTexts);
+
+interface MyAppsSheetProps {
+  user: UserInfo;
+  visible: boolean;
+  onClose: () => void;
+}
+
+/** The merchant's app modules with their expiry (main account only, spec §6). */
+export function MyAppsSheet({ user, visible, onClose }: MyAppsSheetProps) {
+  const { t } = useTranslation(['layout', 'common']);
+  const locale = currentLocale();
+  const now = Date.now();
+  const apps = [...user.appList].sort((a, b) => a.expire_at - b.expire_at);
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-body-wrap">
+      <section className="sheet" aria-labelledby="my-apps-title">
+        <div className="sheet-head">
+          <h2 id="my-apps-title">{t('myApps')}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common:actions.close')}
+            onClick={onClose}
+          >
+            <CloseOutline />
+          </button>
+        </div>
+        <div className="sheet-body">
+          {apps.length === 0 ? (
+            <p className="muted" style={{ padding: 16 }}>
+              {t('noApps')}
+            </p>
+          ) : (
+            <List mode="card">
+              {apps.map((app) => {
+                const state = appState(app, now);
+                return (
+                  <List.Item
+                    key={app.app_module_name}
+                    extra={
+                      state === 'expired' ? (
+                        <Tag color="danger" fill="outline">
+                          {t('appExpired')}
+                        </Tag>
+                      ) : state === 'soon' ? (
+                        <Tag color="warning" fill="outline">
+                          {t('appSoon')}
+                        </Tag>
+                      ) : null
+                    }
+                    description={
+                      <span className="app-expiry" data-state={state}>
+                        {t('expiresAt', { time: formatDateTime(app.expire_at) })}
+                        {state === 'soon' ? ` · ${t('daysLeft', { days: appDaysLeft(app, now) })}` : ''}
+                      </span>
+                    }
+                  >
+                    {enumLabel(APP_MODULE_LABELS, app.app_module_name, locale) ?? app.app_module_name}
+                  </List.Item>
+                );
+              })}
+            </List>
+          )}
+        </div>
+      </section>
+    </Popup>
+  );
+}

@@ -1,0 +1,118 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { i18n } from '../../i18n/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { saveLogin, takeReturnTo } from '../../lib/session';
+import { makeUser } from '../../lib/test-fixtures';
+import { RootLayout } from './root-layout';
+
+vi.mock('../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn(() => Promise.resolve()) }));
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <RootLayout />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) =>
+      Promise.resolve(
+        input === '/api/v1/u/getUserInfo'
+          ? json({ rcode: 0, msg: 'OK', result: makeUser() })
+          : json({
+              rcode: 0,
+              msg: 'OK',
+              result: {
+                mode: 'demo',
+                browserGate: false,
+                sandbox: { sms: false },
+                wechatLogin: { configured: false, url: '' },
+                agent: { id: '888888', name: 'Vendo', logo: '' },
+              },
+            }),
+      ),
+    ),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes and session', () => {
+  it('sends a visitor without a login to /login and remembers the page', async () => {
+    renderAt('/dashboard?x=1');
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+    expect(takeReturnTo()).toBe('/dashboard?x=1');
+  });
+
+  it('keeps the agent in the login address', async () => {
+    renderAt('/dashboard?agent=123456');
+    await screen.findByRole('heading', { name: 'Log in to your account' });
+    expect(screen.getByTestId('where').textContent).toBe('/login?agent=123456');
+  });
+
+  it('shows later screens as "coming soon" with their title and a back button', async () => {
+    saveLogin(makeUser());
+    renderAt('/deviceManage');
+    expect(await screen.findByText('This screen arrives with a later release.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Devices' }).length).toBe(2);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+  });
+
+  it('hides the back button on /, /bind and /bindError', async () => {
+    saveLogin(makeUser());
+    for (const path of ['/', '/bind', '/bindError']) {
+      const { unmount } = renderAt(path);
+      await screen.findByRole('button', { name: 'Menu' });
+      expect(screen.queryByRole('button', { name: 'Back' }), path).toBeNull();
+      unmount();
+    }
+  });
+
+  it('hides the whole header on the screens of spec §2', async () => {
+    saveLogin(makeUser());
+    for (const path of ['/shareAddBank', '/BindPassport', '/open-member', '/open-member-passport']) {
+      const { unmount, container } = renderAt(path);
+      await screen.findByText('This screen arrives with a later release.');
+      expect(container.querySelector('header'), path).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows the Unknown page for any other path, logged in or not', async () => {
+    renderAt('/no-such-screen');
+    expect(await screen.findByText('The page you asked for does not exist or has been removed.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Page not found' })).toHaveLength(2);
+  });
+
+  it('reads /error and /success in the language of the person', async () => {
+    const { unmount } = renderAt('/error?msg=出错了&enMsg=It broke');
+    expect(await screen.findByText('It broke')).toBeTruthy();
+    unmount();
+    renderAt('/success');
+    expect(await screen.findByText('No data')).toBeTruthy();
+  });
+
+  it('fails the hand-over without token and secret', async () => {
+    renderAt('/PassportLoading');
+    expect(await screen.findByText(/no login credentials/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,109 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useRoutes } from 'react-router';
+import { useUserInfoRefresh } from '../../features/auth/api/get-user-info';
+import { rejectMissingAppList } from '../../features/auth/utils/finish-login';
+import { currentAgent } from '../../lib/agent';
+import { setApiNavigator } from '../../lib/api-client';
+import { loadChunk } from '../../lib/load-chunk';
+import {
+  clearLogin,
+  hasAppList,
+  isLoginValid,
+  isSessionFree,
+  loginPath,
+  readUserInfo,
+  rememberReturnTo,
+  updateUserInfo,
+  useUserInfo,
+} from '../../lib/session';
+import { useRouteHandle } from '../route-handle';
+import { ROUTES } from '../route-table';
+import { RouteErrorBoundary } from '../routes/route-error';
+import { AppHeader } from './app-header';
+
+// The side menu (and the overlay library under it) loads when it is first opened, not with the first screen.
+const SideMenu = lazy(() => loadChunk(() => import('./side-menu')).then((m) => ({ default: m.SideMenu })));
+
+/** Sends a visitor without a valid login to /login, remembering where they were headed (spec §4). */
+function RedirectToLogin() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    clearLogin();
+    rememberReturnTo(`${pathname}${search}`);
+    void navigate(loginPath(currentAgent(search)), { replace: true });
+  }, [navigate, pathname, search]);
+  return null;
+}
+
+/** Keeps the stored info in step with the server once per visit. */
+function UserInfoRefresh({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { data } = useUserInfoRefresh(token);
+  useEffect(() => {
+    if (!data) return;
+    if (!hasAppList(data)) {
+      rejectMissingAppList((to, options) => void navigate(to, options));
+      return;
+    }
+    const stored = readUserInfo();
+    // The session's credentials are the ones we hold; the refresh is about permissions, apps and names.
+    if (stored) updateUserInfo({ ...data, token: stored.token, secret: stored.secret });
+  }, [data, navigate]);
+  return null;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation(['routes', 'common']);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const handle = useRouteHandle();
+  const user = useUserInfo();
+  const screen = useRoutes(ROUTES);
+  const [menu, setMenu] = useState<'closed' | 'open' | null>(null);
+  const title = t(handle.title);
+
+  useEffect(() => {
+    setApiNavigator((to) => void navigate(to, { replace: true }));
+  }, [navigate]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => setMenu((state) => (state === null ? null : 'closed')), [pathname]);
+
+  const sessionFree = isSessionFree(pathname) || handle.public === true;
+  if (!sessionFree && !isLoginValid()) return <RedirectToLogin />;
+
+  const loggedIn = user !== null && isLoginValid();
+
+  return (
+    <div className="app-shell">
+      {handle.header !== false ? (
+        <AppHeader
+          title={title}
+          showBack={handle.back !== false}
+          onMenu={loggedIn ? () => setMenu('open') : undefined}
+        />
+      ) : null}
+      <main className="app-main">
+        <RouteErrorBoundary
+          key={pathname}
+          title={t('common:loadFailed.title')}
+          text={t('common:loadFailed.text')}
+          reloadLabel={t('common:actions.reload')}
+        >
+          <Suspense fallback={null}>{screen}</Suspense>
+        </RouteErrorBoundary>
+      </main>
+      {loggedIn && menu !== null ? (
+        <Suspense fallback={null}>
+          <SideMenu user={user} visible={menu === 'open'} onClose={() => setMenu('closed')} />
+        </Suspense>
+      ) : null}
+      {loggedIn && !sessionFree ? <UserInfoRefresh token={user.token} /> : null}
+    </div>
+  );
+}

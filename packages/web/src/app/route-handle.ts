@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import type routes from '../i18n/resources/routes';
+import { ROUTES } from './route-table';
+
+export type RouteTitle = keyof (typeof routes)['zh-CN'];
+
+/** What the shell needs to know about a screen (spec §2, header and side menu). */
+export interface RouteHandle {
+  title: RouteTitle;
+  /** false: the whole header is hidden (login, sign-up, hand-over and member pages). */
+  header?: boolean;
+  /** false: no back button (/, /bind, /bindError). */
+  back?: boolean;
+  /** true: shown without a login even though spec §4 does not list it (the not-found page reveals nothing). */
+  public?: boolean;
+}
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string'
+  );
+}
+
+export function routeHandleFor(pathname: string): RouteHandle {
+  const handle: unknown = matchRoutes(ROUTES, pathname)?.at(-1)?.route.handle;
+  return isRouteHandle(handle) ? handle : { title: 'unknown', public: true };
+}
+
+export function useRouteHandle(): RouteHandle {
+  const { pathname } = useLocation();
+  return useMemo(() => routeHandleFor(pathname), [pathname]);
+}

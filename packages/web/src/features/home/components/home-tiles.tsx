@@ -1,0 +1,38 @@
+import type { UserInfo } from '@vendo/contract/api/account';
+import { Grid } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { can } from '../../../lib/permissions';
+import { TILE_GROUPS } from '../tiles';
+
+/** The tiles the viewer may use, by group; a group with none is left out. */
+export function HomeTiles({ user, now }: { user: UserInfo; now: number }) {
+  const { t } = useTranslation('home');
+  return (
+    <>
+      {TILE_GROUPS.map(({ group, tiles }) => {
+        const visible = tiles.filter((tile) => can(user, tile.access, now));
+        if (visible.length === 0) return null;
+        return (
+          <section key={group} className="card tiles-card" aria-labelledby={`tiles-${group}`}>
+            <h2 id={`tiles-${group}`} className="card-title">
+              {t(`groups.${group}`)}
+            </h2>
+            <Grid columns={4} gap={[4, 12]}>
+              {visible.map(({ key, to, icon: Icon }) => (
+                <Grid.Item key={key}>
+                  <Link to={to} className="tile">
+                    <span className="tile-icon" aria-hidden="true">
+                      <Icon />
+                    </span>
+                    <span className="tile-label">{t(`tiles.${key}`)}</span>
+                  </Link>
+                </Grid.Item>
+              ))}
+            </Grid>
+          </section>
+        );
+      })}
+    </>
+  );
+}

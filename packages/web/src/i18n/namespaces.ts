@@ -1,0 +1,36 @@
+import type { Locale } from '@vendo/contract/locales';
+import type auth from './resources/auth';
+import common from './resources/common';
+import type components from './resources/components';
+import type home from './resources/home';
+import type layout from './resources/layout';
+import routes from './resources/routes';
+
+/** Texts every screen needs (the shell and the titles) travel with the first screen. */
+export const eagerNamespaces = { common, routes };
+
+type Loader<T> = () => Promise<{ default: T }>;
+
+/**
+ * The rest load with the screens that use them: a screen module registers its namespace when it loads
+ * (registerNamespace), and anything still missing is fetched by name on first use.
+ */
+export const lazyNamespaces = {
+  auth: () => import('./resources/auth'),
+  home: () => import('./resources/home'),
+  layout: () => import('./resources/layout'),
+  components: () => import('./resources/components'),
+} satisfies Record<string, Loader<unknown>>;
+
+/** All namespaces, for i18next's key types. */
+export interface AllNamespaces {
+  common: typeof common;
+  routes: typeof routes;
+  auth: typeof auth;
+  home: typeof home;
+  layout: typeof layout;
+  components: typeof components;
+}
+
+export type NamespaceName = keyof AllNamespaces;
+export type ResourcesOf<L extends Locale> = { [N in NamespaceName]: AllNamespaces[N][L] };

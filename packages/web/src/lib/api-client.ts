@@ -1,0 +1,155 @@
+import type { Call, Envelope } from '@vendo/contract/api/call';
+import { REQUEST_TIMEOUT_MS, TOAST_MS } from '@vendo/contract/constants';
+import type { RCODE } from '@vendo/contract/rcodes';
+import type { z } from 'zod';
+import { currentLocale, i18n } from '../i18n/i18n';
+import { currentAgent } from './agent';
+import { toast } from './notify';
+import { clearLogin, loginPath, readMemberCert, readUserInfo, rememberReturnTo } from './session';
+
+/*
+ * The rcodes this file acts on, typed against the contract's catalogue (a renumbering fails typecheck) without
+ * loading the catalogue's texts: the server's msg is already in the person's language.
+ */
+const SESSION_EXPIRED: (typeof RCODE)['SESSION_EXPIRED'] = 604;
+const INVALID_CERT: (typeof RCODE)['INVALID_CERT'] = 607;
+
+/** Client-side failures carry negative codes so they never collide with a server rcode. */
+export const CLIENT_RCODE = { TIMEOUT: -1, NETWORK: -2, BAD_ANSWER: -3 } as const;
+
+export class ApiError extends Error {
+  readonly rcode: number;
+  /** The text shown to the person: the server's msg (already in their language) or ours. */
+  readonly msg: string;
+
+  constructor(rcode: number, msg: string) {
+    super(`${rcode}: ${msg}`);
+    this.name = 'ApiError';
+    this.rcode = rcode;
+    this.msg = msg;
+  }
+}
+
+export interface CallOptions {
+  /** Skip the error toast (the screen shows the msg itself). The 604 redirect still happens. */
+  quiet?: boolean;
+  /**
+   * Token and secret to use instead of the stored login (a hand-over from another site). A 604 then concerns
+   * these credentials, not the stored login, so it neither clears storage nor redirects.
+   */
+  credentials?: { token: string; secret: string };
+}
+
+type AnyCall = Call<z.ZodType, z.ZodType>;
+/** Calls whose body may be left out (empty requests) take it as optional. */
+type Args<Req extends z.ZodType> =
+  undefined extends z.input<Req>
+    ? [body?: z.input<Req>, options?: CallOptions]
+    : [body: z.input<Req>, options?: CallOptions];
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers its navigate here so that the 604 redirect stays inside the single-page app. */
+export function setApiNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+function showToast(content: string): void {
+  toast(content, { duration: TOAST_MS });
+}
+
+function headersFor(auth: AnyCall['auth'], credentials?: CallOptions['credentials']): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', lang: currentLocale() };
+  if (auth === 'session') {
+    const info = credentials ?? readUserInfo();
+    if (info) {
+      headers.token = info.token;
+      headers.secret = info.secret;
+    }
+  } else if (auth === 'member') {
+    const cert = readMemberCert();
+    if (!cert) throw new ApiError(INVALID_CERT, i18n.t('common:api.invalidCert'));
+    headers.token = cert.token;
+    headers.secret = cert.secret;
+  }
+  return headers;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { rcode?: unknown }).rcode === 'number'
+  );
+}
+
+async function post(
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Envelope<unknown>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    const answer: unknown = await response.json().catch(() => undefined);
+    // A proxy's HTML error page or an empty 502 means the server was not reached in any useful way.
+    if (!isEnvelope(answer)) throw new ApiError(CLIENT_RCODE.NETWORK, i18n.t('common:api.network'));
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (controller.signal.aborted) throw new ApiError(CLIENT_RCODE.TIMEOUT, i18n.t('common:api.timeout'));
+    throw new ApiError(CLIENT_RCODE.NETWORK, i18n.t('common:api.network'));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function expireSession(): void {
+  clearLogin();
+  const { pathname, search } = window.location;
+  rememberReturnTo(`${pathname}${search}`);
+  navigate(loginPath(currentAgent()));
+}
+
+/**
+ * Posts one contract call and returns its typed result. The one place that turns failures into toasts
+ * (spec §8) and that answers an expired session (604) with a trip to /login.
+ */
+export async function callApi<Req extends z.ZodType, Res extends z.ZodType>(
+  call: Call<Req, Res>,
+  ...[body, options]: Args<Req>
+): Promise<z.output<Res>> {
+  try {
+    const envelope = await post(call.path, headersFor(call.auth, options?.credentials), body);
+    if (envelope.rcode !== 0) {
+      throw new ApiError(envelope.rcode, envelope.msg);
+    }
+    // Calls without a result may answer null; their schema is an empty object.
+    const parsed = call.response.safeParse(envelope.result ?? {});
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${call.path}`, parsed.error.issues);
+      throw new ApiError(CLIENT_RCODE.BAD_ANSWER, i18n.t('common:api.badAnswer'));
+    }
+    return parsed.data;
+  } catch (error) {
+    const failure =
+      error instanceof ApiError ? error : new ApiError(CLIENT_RCODE.NETWORK, i18n.t('common:api.network'));
+    if (failure.rcode === SESSION_EXPIRED && !options?.credentials) {
+      showToast(i18n.t('common:api.withCode', { code: failure.rcode, msg: failure.msg }));
+      expireSession();
+    } else if (!options?.quiet) {
+      showToast(
+        failure.rcode > 0
+          ? i18n.t('common:api.withCode', { code: failure.rcode, msg: failure.msg })
+          : failure.msg,
+      );
+    }
+    throw failure;
+  }
+}
