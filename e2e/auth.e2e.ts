@@ -65,7 +65,9 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     // The phone is checked before a code is asked for.
     await page.getByPlaceholder(en.auth.phonePlaceholder).fill('12345');
     await page.getByRole('button', { name: en.auth.getCode }).click();
-    await expect.poll(() => page.getByText('Please enter a mainland China phone number').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please enter a mainland China phone number').first().isVisible())
+      .toBe(true);
 
     await page.getByPlaceholder(en.auth.mchNamePlaceholder).fill('Corner Snacks');
     await page.getByText(en.auth.businessPlaceholder).click();
@@ -73,7 +75,14 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByPlaceholder(en.auth.phonePlaceholder).fill(phone);
     await page.getByRole('button', { name: en.auth.getCode }).click();
-    await expect.poll(() => page.getByText(/Resend in \d+ s|\d+/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Resend in \d+ s|\d+/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     const code = await latestCode(phone);
     await page.getByPlaceholder(en.auth.codePlaceholder).fill(code);
     await page.getByPlaceholder(en.auth.newPasswordPlaceholder).fill('first-pass1');
@@ -97,7 +106,9 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: en.auth.login, exact: true }).click();
-    await expect.poll(() => page.getByText('Username and password cannot be empty').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Username and password cannot be empty').first().isVisible())
+      .toBe(true);
     await logIn(page, phone, 'wrong-pass');
     await expect.poll(() => page.getByText('Username or password wrong').first().isVisible()).toBe(true);
     await snap(page, 'login-wrong-en');
@@ -119,10 +130,13 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
       ['English', 'en-US'],
     ] as const) {
       const current = await page.evaluate(() => document.documentElement.lang);
-      const menuLabel = texts(current === 'zh-TW' || current === 'zh-CN' ? current : 'en-US').common.actions.menu;
+      const menuLabel = texts(current === 'zh-TW' || current === 'zh-CN' ? current : 'en-US').common.actions
+        .menu;
       await page.getByRole('button', { name: menuLabel }).click();
       await page.getByText(name, { exact: true }).first().click();
-      await expect.poll(() => page.getByRole('heading', { name: texts(locale).routes.home }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: texts(locale).routes.home }).isVisible())
+        .toBe(true);
       const cookie = (await context.cookies()).find((c) => c.name === 'lang');
       expect(cookie?.value).toBe(locale);
       const nav = page.getByRole('navigation', { name: texts(locale).layout.menu });
@@ -132,9 +146,6 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     }
     await context.close();
   });
-
-
-
 
   it('logs the demo merchant in with the printed credentials', async () => {
     expect(server.log()).toContain('13800138000 / demo123456');
@@ -196,7 +207,14 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     await page.getByPlaceholder(en.auth.phonePlaceholder).fill(demo);
     await waitForNextCodeWindow(demo);
     await page.getByRole('button', { name: en.auth.getCode }).click();
-    await expect.poll(() => page.getByText(/Resend in \d+/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Resend in \d+/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     const code = await latestCode(demo);
     await page.getByPlaceholder(en.auth.codePlaceholder).fill(code);
     await page.getByPlaceholder(en.auth.newPasswordPlaceholder).fill('demo-new-1');

@@ -32,7 +32,9 @@ describe('the web shell', () => {
     const context = await phoneContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${gated.url}/login`);
-    await expect.poll(() => page.getByPlaceholder(texts('en-US').auth.usernamePlaceholder).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByPlaceholder(texts('en-US').auth.usernamePlaceholder).isVisible())
+      .toBe(true);
     await context.close();
   });
 

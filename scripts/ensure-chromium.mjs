@@ -9,7 +9,9 @@ if (!fs.existsSync(CHROMIUM)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = fs.existsSync('/usr/bin/apt-get');
   if (!isRoot || !hasApt) {
-    console.error(`Chromium is not at ${CHROMIUM}. Install Debian's chromium: sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is not at ${CHROMIUM}. Install Debian's chromium: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log('Installing Debian chromium for the browser tests (apt-get install chromium)...');

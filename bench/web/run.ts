@@ -33,10 +33,14 @@ function gzipSize(dist: string, file: string): number {
 async function main(): Promise<void> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-bench-web-'));
   console.log(`building the web app into ${dist} ...`);
-  execFileSync('npx', ['vite', 'build', '--config', 'packages/web/vite.config.ts', '--manifest', '--outDir', dist], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--config', 'packages/web/vite.config.ts', '--manifest', '--outDir', dist],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestEntry
@@ -80,7 +84,9 @@ async function main(): Promise<void> {
     rows.sort((a, b) => b[1] - a[1]);
     for (const [src, size] of rows) {
       const flag = kb(size) > GOALS.routeChunkKb ? '  OVER' : '';
-      console.log(`  ${fmt(kb(size))} KB  ratio ${(kb(size) / GOALS.routeChunkKb).toFixed(2)}  ${src}${flag}`);
+      console.log(
+        `  ${fmt(kb(size))} KB  ratio ${(kb(size) / GOALS.routeChunkKb).toFixed(2)}  ${src}${flag}`,
+      );
     }
 
     console.log('\nLighthouse, mobile, /login:');

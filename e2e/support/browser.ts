@@ -20,7 +20,10 @@ const FLAGS = [
 
 /** Debian's chromium; never a browser downloaded by a test tool. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: FLAGS });
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: FLAGS,
+  });
 }
 
 /** A phone in the WeChat browser: 375×667, touch, the WeChat user agent, a language. */
