@@ -7,6 +7,7 @@ import * as api from '@vendo/contract/api/account';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Config } from './config';
 import type { Db } from './db/create-db';
+import { SandboxMessaging } from './integrations/messaging/sandbox-messaging';
 import { SandboxSms } from './integrations/sms/sandbox-sms';
 import { AccountRepository } from './modules/accounts/account-repository';
 import { AccountsService } from './modules/accounts/accounts-service';
@@ -15,8 +16,15 @@ import { permissionsOf } from './modules/accounts/permissions';
 import { SmsCodes } from './modules/accounts/sms-codes';
 import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
+import { createCatalog, type Catalog } from './modules/catalog/catalog-module';
+import { catalogFileRoutes } from './modules/catalog/file-routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { stockRoutes } from './modules/stock/routes';
+import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
+import { deviceRoutes } from './modules/devices/routes';
+import { brokerAuthRoutes } from './gateway/broker-auth-routes';
 import { AppError } from './platform/app-error';
-import { Authenticator } from './platform/auth';
+import { Authenticator, type AuthContext } from './platform/auth';
 import { installErrorHandling } from './platform/error-handler';
 import { loadPlatformSecret } from './platform/platform-secret';
 import { RateLimiter } from './platform/rate-limit';
@@ -38,6 +46,9 @@ export interface Services {
   apps: AppModules;
   sms: SandboxSms;
   limiter: RateLimiter;
+  messaging: SandboxMessaging;
+  catalog: Catalog;
+  devices: DevicesModule;
 }
 
 /** Builds the whole HTTP application; main.ts listens on it and tests call app.inject. */
@@ -75,9 +86,9 @@ export async function buildApp(
     payDomain: config.payDomain,
   });
 
-  const r = new CallRegistrar(app, new Authenticator(kysely, clock), (auth) =>
-    permissionsOf(kysely, auth.user),
-  );
+  const authenticator = new Authenticator(kysely, clock);
+  const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
+  const r = new CallRegistrar(app, authenticator, permissions);
   r.public(api.health, async () => {
     await sql`select 1`.execute(kysely);
     return { status: 'ok' as const, version: VERSION, time: clock(), db: db.dialect };
@@ -96,9 +107,28 @@ export async function buildApp(
     return { code: sent.params.code, text: sent.text, sent_at: sent.sentAt };
   });
   accountRoutes(r, accounts);
+  const messaging = new SandboxMessaging(clock);
+  const catalog = createCatalog({ db: kysely, apps, messaging, config, clock });
+  catalogRoutes(r, catalog);
+  stockRoutes(r, catalog.stock);
+  const devices = createDevicesModule({ db: kysely, config, platformSecret: secret, clock, log: app.log });
+  deviceRoutes(r, devices, messaging);
+  brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
+  app.addHook('onClose', () => devices.idle());
+  catalogFileRoutes(app, {
+    catalog,
+    messaging,
+    maxBytes: config.uploadMaxBytes,
+    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
+    calls: r.registered,
+  });
 
   serveWebApp(app, config.webDist);
-  return { app, services: { accounts, agents, apps, sms, limiter }, calls: r.registered };
+  return {
+    app,
+    services: { accounts, agents, apps, sms, limiter, messaging, catalog, devices },
+    calls: r.registered,
+  };
 }
 
 /** Calls without a body ("no body" in spec §7) arrive as {} instead of a JSON parse error. */

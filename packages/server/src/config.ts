@@ -25,6 +25,13 @@ const envSchema = z.object({
     .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
     .optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** First topic level of the device protocol; deployments (or test runs) sharing a broker use their own. */
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, - and _ only')
+    .default('vendo'),
+  /** How long a command waits for the machine's acknowledgement; below the app's 15 s request timeout. */
+  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(14_000).default(10_000),
   TZ: z.string().default('Asia/Shanghai'),
   VENDO_MODE: modeSchema.default('production'),
   /** Secret for HMAC signs (bind links, SMS signs). Demo generates and keeps one under DATA_DIR. */
@@ -38,6 +45,19 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   PAY_DOMAIN: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  /** Base URL that serves DATA_DIR/uploads (a CDN in front of /uploads/); unset: image URLs stay on this server. */
+  IMAGE_HOST: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an http(s):// URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Largest file an upload (image or import file) may have, in bytes. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -51,6 +71,8 @@ export interface Config {
   databaseSchema: string;
   mqttUrl: string | undefined;
   mqttPort: number;
+  mqttTopicPrefix: string;
+  deviceCommandTimeoutMs: number;
   timeZone: string;
   mode: Mode;
   secret: string | undefined;
@@ -60,6 +82,8 @@ export interface Config {
   publicUrl: string | undefined;
   payDomain: string;
   webDist: string;
+  imageHost: string | undefined;
+  uploadMaxBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -85,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: e.DATABASE_SCHEMA,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
+    deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
     timeZone: e.TZ,
     mode: e.VENDO_MODE,
     secret: e.VENDO_SECRET,
@@ -94,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     payDomain: e.PAY_DOMAIN,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    imageHost: e.IMAGE_HOST,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
   };
 }

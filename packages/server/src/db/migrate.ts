@@ -1,10 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db';
 import * as m0001 from './migrations/0001-accounts';
+import * as m0002 from './migrations/0002-catalog';
+import * as m0003 from './migrations/0003-devices';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-catalog': m0002,
+  '0003-devices': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

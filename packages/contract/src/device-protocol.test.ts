@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DEVICE_SETTINGS,
+  commandAck,
+  commandMessage,
+  commandSchemas,
+  deviceSettings,
+  deviceTopics,
+  gatewayFilters,
+  machineEvent,
+  machineMayPublish,
+  machineMaySubscribe,
+  parseMachineTopic,
+  parsePayload,
+  presenceMessage,
+  statusReport,
+} from './device-protocol';
+
+describe('device topics', () => {
+  const t = deviceTopics('vendo', '1001');
+
+  it('names every topic of a machine under its sn', () => {
+    expect(t).toMatchObject({
+      status: 'vendo/d/1001/status',
+      report: 'vendo/d/1001/report',
+      event: 'vendo/d/1001/event',
+      command: 'vendo/d/1001/cmd',
+      eventAck: 'vendo/d/1001/event-ack',
+    });
+    expect(t.ack('gw1')).toBe('vendo/d/1001/ack/gw1');
+    expect(gatewayFilters('vendo', 'gw1').ack).toBe('vendo/d/+/ack/gw1');
+  });
+
+  it('parses the topics machines publish on, and nothing else', () => {
+    expect(parseMachineTopic('vendo', t.status)).toEqual({ sn: '1001', kind: 'status' });
+    expect(parseMachineTopic('vendo', t.ack('gw1'))).toEqual({ sn: '1001', kind: 'ack', gateway: 'gw1' });
+    expect(parseMachineTopic('vendo', t.command)).toBeNull();
+    expect(parseMachineTopic('vendo', 'vendo/d/abc/status')).toBeNull();
+    expect(parseMachineTopic('vendo', 'vendo/d/1001/status/extra')).toBeNull();
+    expect(parseMachineTopic('other', t.status)).toBeNull();
+    expect(parseMachineTopic('vendo', 'vendo/d/1001/ack')).toBeNull();
+  });
+
+  it('lets a machine publish and subscribe only on its own topics', () => {
+    expect(machineMayPublish('vendo', '1001', t.event)).toBe(true);
+    expect(machineMayPublish('vendo', '1001', deviceTopics('vendo', '1002').event)).toBe(false);
+    expect(machineMayPublish('vendo', '1001', t.command)).toBe(false);
+    expect(machineMayPublish('vendo', '1001', 'vendo/d/+/event')).toBe(false);
+    expect(machineMaySubscribe('vendo', '1001', t.command)).toBe(true);
+    expect(machineMaySubscribe('vendo', '1001', t.eventAck)).toBe(true);
+    expect(machineMaySubscribe('vendo', '1001', 'vendo/d/+/cmd')).toBe(false);
+    expect(machineMaySubscribe('vendo', '1001', 'vendo/#')).toBe(false);
+    expect(machineMaySubscribe('vendo', '1001', deviceTopics('vendo', '1002').command)).toBe(false);
+  });
+
+  it('never lets a machine touch a topic of another sn (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,8}$/), fc.stringMatching(/^\d{1,8}$/), (a, b) => {
+        fc.pre(a !== b);
+        const other = deviceTopics('vendo', b);
+        for (const topic of [other.status, other.report, other.event, other.ack('g'), other.command]) {
+          expect(machineMayPublish('vendo', a, topic)).toBe(false);
+          expect(machineMaySubscribe('vendo', a, topic)).toBe(false);
+        }
+      }),
+    );
+  });
+});
+
+describe('message schemas', () => {
+  it('parses presence, reports and acks', () => {
+    expect(parsePayload(presenceMessage, '{"v":1,"online":false,"conn":"c1"}')).toEqual({
+      v: 1,
+      online: false,
+      conn: 'c1',
+    });
+    expect(parsePayload(statusReport, JSON.stringify({ v: 1, rssi: 18, imei: '861234567890123' }))).toMatchObject({
+      rssi: 18,
+    });
+    expect(parsePayload(commandAck, '{"v":1,"id":"x","ok":false,"code":"busy"}')).toMatchObject({ ok: false });
+  });
+
+  it('answers null for malformed payloads instead of throwing', () => {
+    for (const bad of ['', 'not json', '{', 'null', '[]', '{"v":2,"online":true,"conn":"c"}', '{"v":1}']) {
+      expect(parsePayload(presenceMessage, bad)).toBeNull();
+    }
+    expect(parsePayload(statusReport, '{"v":1,"rssi":-1}')).toBeNull();
+    // What Node's Buffer decodes from bytes that are not UTF-8.
+    expect(parsePayload(presenceMessage, { toString: () => '\uFFFD\uFFFD\u0000' })).toBeNull();
+  });
+
+  it('never throws on arbitrary text or JSON (property)', () => {
+    const inputs = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.json().map((j) => j),
+      fc.anything().map((a) => JSON.stringify(a) ?? ''),
+    );
+    fc.assert(
+      fc.property(inputs, (text) => {
+        for (const schema of [presenceMessage, statusReport, machineEvent, commandAck, commandMessage]) {
+          expect(() => parsePayload(schema, text)).not.toThrow();
+        }
+      }),
+    );
+  });
+
+  it('parses each kind of machine event and refuses an unknown kind', () => {
+    const delivery = {
+      v: 1,
+      id: 'e-1',
+      at: 1,
+      type: 'delivery',
+      data: { order: 'o1', payment: 'remote', items: [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }] },
+    };
+    expect(machineEvent.safeParse(delivery).success).toBe(true);
+    const fault = { ...delivery, data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 'lockFault' }] } };
+    expect(machineEvent.safeParse(fault).success).toBe(true);
+    const badCode = { ...delivery, data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 11 }] } };
+    expect(machineEvent.safeParse(badCode).success).toBe(false);
+    const cash = { v: 1, id: 'e-2', at: 1, type: 'cash_sale', data: { payment: 'coin', amount: 200, items: delivery.data.items } };
+    expect(machineEvent.safeParse(cash).success).toBe(true);
+    const game = { v: 1, id: 'e-3', at: 1, type: 'game', data: { player: 'p', result: 'win', plays: 1 } };
+    expect(machineEvent.safeParse(game).success).toBe(true);
+    expect(machineEvent.safeParse({ ...game, type: 'other' }).success).toBe(false);
+  });
+
+  it('describes every command with argument and result schemas', () => {
+    expect(commandSchemas.vend.args.safeParse({ order: 'o', payment: 'remote', items: [{ slot: 1, quantity: 1 }] }).success).toBe(true);
+    expect(commandSchemas.power.args.safeParse({ target: 'machine', action: 'reboot' }).success).toBe(true);
+    expect(commandMessage.safeParse({ v: 1, id: 'c', name: 'nope', args: {}, reply: 'g', expires: 1 }).success).toBe(false);
+  });
+});
+
+describe('device settings', () => {
+  it('has the defaults of spec §3', () => {
+    expect(DEFAULT_DEVICE_SETTINGS).toMatchObject({
+      power_on: '08:00',
+      power_off: '23:00',
+      price: 2,
+      buy_mode: 'bg',
+      channel_x: 5,
+      winning_mode: 'random',
+      ad_mode: 'none',
+      game_mode: 1,
+      lamp_color: '#0099FF',
+      lamp_brightness: 165,
+      lamp_style: { wait: 8 },
+      game_place: 0,
+      game_try: 0,
+      ice_making: 0,
+      buy_limit: 0,
+      channel_y: 5,
+      pay_page: 0,
+    });
+  });
+
+  it('refuses changes to the fixed values, bad clocks, prices under 0.02 and repeated custom keys', () => {
+    expect(deviceSettings.safeParse({ game_place: 1 }).success).toBe(false);
+    expect(deviceSettings.safeParse({ winning_mode: 'fixed' }).success).toBe(false);
+    expect(deviceSettings.safeParse({ power_on: '24:00' }).success).toBe(false);
+    expect(deviceSettings.safeParse({ price: 1 }).success).toBe(false);
+    expect(deviceSettings.safeParse({ probability: 101 }).success).toBe(false);
+    expect(deviceSettings.safeParse({ lamp_color: 'blue' }).success).toBe(false);
+    expect(deviceSettings.safeParse({ lamp_color: 'random' }).success).toBe(true);
+    const twice = { extend: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] };
+    expect(deviceSettings.safeParse(twice).success).toBe(false);
+  });
+});

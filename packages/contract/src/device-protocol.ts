@@ -1,0 +1,462 @@
+import { z } from 'zod';
+import { GAME_BLACKLIST_DAYS, MIN_PRICE_CENTS, WIN_RATE_MAX } from './constants';
+import { DIFFICULTIES, PAYMENTS } from './enums';
+
+/*
+ * The MQTT protocol between machines and the gateway (docs/device-protocol.md explains it in prose).
+ * Every message is a JSON object with `v` (the protocol version); each topic carries exactly one message kind,
+ * and each kind has its schema here, so the gateway, the simulator and tests parse the same shapes.
+ *
+ * MQTT 3.1.1, clean sessions, username = sn, password = device secret.
+ */
+
+export const PROTOCOL_VERSION = 1;
+const v = z.literal(PROTOCOL_VERSION);
+
+/** Topics live under this prefix unless a deployment (or a test run) chooses another. */
+export const DEFAULT_TOPIC_PREFIX = 'vendo';
+
+/** A machine's serial number: digits only (spec §5). */
+export const zDeviceSn = z.string().regex(/^\d{1,20}$/);
+/** Ids chosen by machines or by the server: short, printable, safe inside a topic level. */
+export const zMessageId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+
+// ---------------------------------------------------------------------------------------------------------
+// Topics
+
+/** The per-machine topics; `sn` is the machine's serial number, `gateway` a gateway instance id. */
+export function deviceTopics(prefix: string, sn: string) {
+  const base = `${prefix}/d/${sn}`;
+  return {
+    /** machine → server, retained, QoS 1: presence (the will message is the offline form). */
+    status: `${base}/status`,
+    /** machine → server, QoS 0: signal, versions, IMEI; periodically and after each connect. */
+    report: `${base}/report`,
+    /** machine → server, QoS 1: deliveries, cash sales, game results; resent until acknowledged. */
+    event: `${base}/event`,
+    /** machine → server, QoS 1: the answer to a command, on the reply topic the command named. */
+    ack: (gateway: string) => `${base}/ack/${gateway}`,
+    /** server → machine, QoS 1: commands. */
+    command: `${base}/cmd`,
+    /** server → machine, QoS 1: events stored (sent only after the database commit). */
+    eventAck: `${base}/event-ack`,
+  };
+}
+
+/** Subscription filters the gateway uses (shared subscriptions are added by the broker link). */
+export function gatewayFilters(prefix: string, gateway: string) {
+  return {
+    status: `${prefix}/d/+/status`,
+    report: `${prefix}/d/+/report`,
+    event: `${prefix}/d/+/event`,
+    ack: `${prefix}/d/+/ack/${gateway}`,
+  };
+}
+
+export type MachineTopicKind = 'status' | 'report' | 'event' | 'ack';
+
+/** Splits a topic a machine published on into its sn and kind; null for any other topic. */
+export function parseMachineTopic(
+  prefix: string,
+  topic: string,
+): { sn: string; kind: MachineTopicKind; gateway?: string } | null {
+  if (!topic.startsWith(`${prefix}/d/`)) return null;
+  const parts = topic.slice(prefix.length + 3).split('/');
+  const [sn, kind, gateway, ...rest] = parts;
+  if (!sn || !zDeviceSn.safeParse(sn).success || rest.length > 0) return null;
+  if ((kind === 'status' || kind === 'report' || kind === 'event') && gateway === undefined) return { sn, kind };
+  if (kind === 'ack' && gateway && zMessageId.safeParse(gateway).success) return { sn, kind, gateway };
+  return null;
+}
+
+/**
+ * What a machine may do: publish its own status, report, event and ack topics; subscribe to its own command
+ * and event-ack topics. Nothing else, and never another machine's topics.
+ */
+export function machineMayPublish(prefix: string, sn: string, topic: string): boolean {
+  const parsed = parseMachineTopic(prefix, topic);
+  return parsed !== null && parsed.sn === sn;
+}
+
+export function machineMaySubscribe(prefix: string, sn: string, filter: string): boolean {
+  const topics = deviceTopics(prefix, sn);
+  return filter === topics.command || filter === topics.eventAck;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presence
+
+/**
+ * Published retained on `status`: online with a fresh connection id right after connecting; the will message
+ * (registered at connect) is the same with online false. A graceful shutdown publishes the offline form itself
+ * before DISCONNECT, because a broker sends the will only when a connection dies.
+ * `conn` lets the gateway ignore a late will of an older connection after the machine has reconnected.
+ */
+export const presenceMessage = z.object({
+  v,
+  online: z.boolean(),
+  conn: zMessageId,
+  /** Machine clock when connected (epoch ms); informative only. */
+  at: z.number().int().nonnegative().optional(),
+});
+export type PresenceMessage = z.infer<typeof presenceMessage>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Status reports
+
+export const statusReport = z.object({
+  v,
+  /** Modem signal 0..31, 99 unknown (3GPP CSQ). */
+  rssi: z.number().int().min(0).max(99),
+  /** App version of the machine software. */
+  version: z.string().max(64).optional(),
+  /** Main-board (controller) firmware version. */
+  mversion: z.string().max(64).optional(),
+  imei: z
+    .string()
+    .regex(/^\d{14,16}$/)
+    .optional(),
+  /** Lucky-bag (fdj) machines run Android and report its version. */
+  android_version: z.string().max(32).optional(),
+  power: z.enum(['on', 'off']).optional(),
+  door: z.enum(['open', 'closed']).optional(),
+  at: z.number().int().nonnegative().optional(),
+});
+export type StatusReport = z.infer<typeof statusReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Machine events: each carries a machine-side id; the server stores it once and acknowledges after commit.
+
+/** A delivery fault: a code 0..10 (0 normal, spec §4) or one of the further fault texts. */
+export const zFault = z.union([z.number().int().min(0).max(10), z.string().min(1).max(100)]);
+export type Fault = z.infer<typeof zFault>;
+
+/** A physical slot of the machine, 1..N (set by set_shelf_count); the shelf's shown number may differ. */
+const zSlot = z.number().int().min(1).max(999);
+
+export const deliveredItem = z.object({
+  slot: zSlot,
+  quantity: z.number().int().min(1).max(99),
+  delivered: z.number().int().min(0).max(99),
+  fault: zFault,
+});
+export type DeliveredItem = z.infer<typeof deliveredItem>;
+
+export const machineEvent = z.discriminatedUnion('type', [
+  z.object({
+    v,
+    id: zMessageId,
+    at: z.number().int().nonnegative(),
+    type: z.literal('delivery'),
+    data: z.object({
+      /** The order or command this delivery served (a vend command's order). */
+      order: zMessageId,
+      payment: z.enum(PAYMENTS),
+      items: z.array(deliveredItem).min(1).max(20),
+    }),
+  }),
+  z.object({
+    v,
+    id: zMessageId,
+    at: z.number().int().nonnegative(),
+    type: z.literal('cash_sale'),
+    data: z.object({
+      payment: z.enum(['coin', 'bill']),
+      /** Cash taken, in cents. */
+      amount: z.number().int().min(0),
+      items: z.array(deliveredItem).min(1).max(20),
+    }),
+  }),
+  z.object({
+    v,
+    id: zMessageId,
+    at: z.number().int().nonnegative(),
+    type: z.literal('game'),
+    data: z.object({
+      order: zMessageId.optional(),
+      /** Who played (payment-app open id or member card); feeds the 30-day game blacklist. */
+      player: z.string().max(128).optional(),
+      result: z.enum(['win', 'lose']),
+      plays: z.number().int().min(1).max(999),
+      difficulty: z.enum(DIFFICULTIES).optional(),
+      /** The prize slot and how it came out, when the game was won. */
+      prize: deliveredItem.optional(),
+    }),
+  }),
+]);
+export type MachineEvent = z.infer<typeof machineEvent>;
+export type MachineEventType = MachineEvent['type'];
+
+/** The server's answer to an event, after the commit: stored now, or stored before (a resend). */
+export const eventAck = z.object({
+  v,
+  id: zMessageId,
+  status: z.enum(['stored', 'duplicate']),
+});
+export type EventAck = z.infer<typeof eventAck>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings a machine runs with (spec §3 device detail). The API's device settings are this object.
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+const zClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' });
+const zCents = z.number({ error: 'numberInvalid' }).int({ error: 'priceCents' });
+
+export const gamePackage = z.object({
+  /** Plays bought with this package. */
+  plays: z.number({ error: 'numberInvalid' }).int({ error: 'noDecimals' }).min(1).max(999),
+  price: zCents.min(MIN_PRICE_CENTS, { error: 'priceMin' }),
+});
+export type GamePackage = z.infer<typeof gamePackage>;
+
+export const customParam = z.object({
+  key: z.string().trim().min(1, { error: 'required' }).max(64),
+  value: z.string().max(500),
+  note: z.string().max(200).default(''),
+});
+export type CustomParam = z.infer<typeof customParam>;
+
+export const lampStyle = z
+  .object({ wait: z.number().int().min(0).max(99).default(8) })
+  .catchall(z.number().int().min(0).max(999));
+export type LampStyle = z.infer<typeof lampStyle>;
+
+/** '#RRGGBB', or 'random' to let the machine choose. */
+export const zLampColor = z.union([z.string().regex(/^#[0-9A-Fa-f]{6}$/), z.literal('random')], {
+  error: 'invalidValue',
+});
+
+/**
+ * Every setting with its default. The fixed values (game_place, game_try, ice_making, buy_limit, winning_mode,
+ * channel_y, pay_page) are literals: edits always send them as they are (spec §3).
+ */
+export const deviceSettings = z.object({
+  /** Scheduled power on/off. */
+  power_ctrl: zFlag.default(0),
+  power_on: zClock.default('08:00'),
+  power_off: zClock.default('23:00'),
+  /** Price of one play or purchase, in cents (default 0.02 yuan). */
+  price: zCents.min(MIN_PRICE_CENTS, { error: 'priceMin' }).default(MIN_PRICE_CENTS),
+  buy_mode: z
+    .string()
+    .regex(/^[a-z_]{1,16}$/)
+    .default('bg'),
+  /** 1: every shelf uses the device game price. */
+  same_gp: zFlag.default(0),
+  /** 1: every shelf uses the device win probability. */
+  same_pb: zFlag.default(0),
+  game_package: z.array(gamePackage).max(10).default([]),
+  /** Game blacklist: a player who cleared a game replays within GAME_BLACKLIST_DAYS at extreme difficulty. */
+  game_black: zFlag.default(0),
+  /** Win probability, whole percent. */
+  probability: z
+    .number({ error: 'numberInvalid' })
+    .int({ error: 'noDecimals' })
+    .min(0)
+    .max(WIN_RATE_MAX, { error: 'winRateMax' })
+    .default(0),
+  difficulty: z.enum(DIFFICULTIES).default('normal'),
+  game_place: z.literal(0).default(0),
+  game_try: z.literal(0).default(0),
+  ice_making: z.literal(0).default(0),
+  buy_limit: z.literal(0).default(0),
+  winning_mode: z.literal('random').default('random'),
+  channel_x: z.number().int().min(1).max(20).default(5),
+  channel_y: z.literal(5).default(5),
+  pay_page: z.literal(0).default(0),
+  ad_mode: z
+    .string()
+    .regex(/^[a-z_]{1,16}$/)
+    .default('none'),
+  game_mode: z.number().int().min(0).max(99).default(1),
+  lamp_ctrl: zFlag.default(1),
+  lamp_color: zLampColor.default('#0099FF'),
+  lamp_brightness: z.number().int().min(0).max(255).default(165),
+  lamp_style: lampStyle.default({ wait: 8 }),
+  /** Notify when a shelf holds this many or fewer; 0 turns it off. */
+  stock_notify_threshold: z.number().int().min(0).max(999).default(0),
+  /** Seconds between two remote dispenses (spec §9 cool-down); 0 none. */
+  cool_down: z.number().int().min(0).max(86_400).default(0),
+  /** Custom parameters, passed to the machine as they are. */
+  extend: z
+    .array(customParam)
+    .max(30)
+    .superRefine((params, ctx) => {
+      const seen = new Set<string>();
+      params.forEach((p, i) => {
+        if (seen.has(p.key)) ctx.addIssue({ code: 'custom', message: 'invalidValue', path: [i, 'key'] });
+        seen.add(p.key);
+      });
+    })
+    .default([]),
+});
+export type DeviceSettings = z.infer<typeof deviceSettings>;
+
+type OptionalWithoutDefault<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? z.ZodOptional<T> : z.ZodOptional<S[K]>;
+};
+
+/**
+ * The settings as an edit sends them: every field optional and without its default, so a field left out keeps
+ * its stored value instead of falling back to the default.
+ */
+export const deviceSettingsEdit = z.object(
+  Object.fromEntries(
+    Object.entries(deviceSettings.shape).map(([key, schema]) => [
+      key,
+      (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional(),
+    ]),
+  ) as OptionalWithoutDefault<typeof deviceSettings.shape>,
+);
+export type DeviceSettingsEdit = z.infer<typeof deviceSettingsEdit>;
+
+/** The settings of a machine nobody has edited. */
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = deviceSettings.parse({});
+
+// ---------------------------------------------------------------------------------------------------------
+// Commands: server → machine on `cmd`, answered on the reply topic with the same id.
+
+/** One shelf as the machine needs it: the slot it is in and everything a sale needs. */
+export const shelfConfig = z.object({
+  slot: zSlot,
+  /** The number shown to customers and operators (custom shelf numbering). */
+  channel_sn: z.number().int().min(1).max(9999),
+  name: z.string().max(100),
+  price: z.number().int().min(0),
+  game_price: z.number().int().min(0),
+  quantity: z.number().int().min(0),
+  capacity: z.number().int().min(0),
+  probability: z.number().int().min(0).max(WIN_RATE_MAX),
+  difficulty: z.enum(DIFFICULTIES),
+  enabled: zFlag,
+  goods_id: z.number().int().nullable(),
+});
+export type ShelfConfig = z.infer<typeof shelfConfig>;
+
+const vendItem = z.object({ slot: zSlot, quantity: z.number().int().min(1).max(99) });
+
+/** Each command: its arguments and the result its acknowledgement carries when ok. */
+export const commandSchemas = {
+  /** Dispense; the machine answers when done and also sends a delivery event with `order`. */
+  vend: {
+    args: z.object({
+      order: zMessageId,
+      payment: z.enum(PAYMENTS),
+      items: z.array(vendItem).min(1).max(20),
+    }),
+    result: z.object({ items: z.array(deliveredItem) }),
+  },
+  /** Test one slot's motor; nothing is sold. */
+  test_out: {
+    args: z.object({ slot: zSlot, times: z.number().int().min(1).max(5) }),
+    result: z.object({ slot: zSlot, fault: zFault }),
+  },
+  power: {
+    args: z.object({ target: z.enum(['machine', 'dtu']), action: z.enum(['on', 'off', 'reboot']) }),
+    result: z.object({}),
+  },
+  lamp: {
+    args: z.object({
+      on: z.boolean(),
+      color: zLampColor,
+      brightness: z.number().int().min(0).max(255),
+      style: lampStyle,
+    }),
+    result: z.object({}),
+  },
+  /** The whole settings object; rev lets the server know which revision the machine applied. */
+  settings: {
+    args: z.object({
+      rev: z.number().int().nonnegative(),
+      settings: deviceSettings,
+      blacklist_days: z.literal(GAME_BLACKLIST_DAYS),
+    }),
+    result: z.object({ rev: z.number().int().nonnegative() }),
+  },
+  /** Every shelf, replacing what the machine holds. */
+  shelf_config: {
+    args: z.object({ rev: z.number().int().nonnegative(), shelves: z.array(shelfConfig).max(999) }),
+    result: z.object({ rev: z.number().int().nonnegative() }),
+  },
+  /** New shown numbers for slots (custom shelf numbering). */
+  reset_shelf_ids: {
+    args: z.object({ shelves: z.array(z.object({ slot: zSlot, channel_sn: z.number().int().min(1) })) }),
+    result: z.object({}),
+  },
+  set_shelf_count: {
+    args: z.object({ count: z.number().int().min(1).max(999) }),
+    result: z.object({ count: z.number().int() }),
+  },
+  /** Take goods off these slots (quantity 0, no goods). */
+  put_down_goods: {
+    args: z.object({ slots: z.array(zSlot).min(1) }),
+    result: z.object({}),
+  },
+  set_quantity: {
+    args: z.object({ shelves: z.array(z.object({ slot: zSlot, quantity: z.number().int().min(0) })) }),
+    result: z.object({}),
+  },
+  /** Tells the machine it was bound to a merchant or unbound (it then shows its bind QR code again). */
+  bind_state: {
+    args: z.object({ bound: z.boolean(), title: z.string().max(100) }),
+    result: z.object({}),
+  },
+  /** Is the machine's shop app alive? */
+  ping: {
+    args: z.object({}),
+    result: z.object({ version: z.string().max(64).optional(), uptime_s: z.number().int().optional() }),
+  },
+} as const;
+
+export type CommandName = keyof typeof commandSchemas;
+export const COMMAND_NAMES = Object.keys(commandSchemas) as CommandName[];
+export type CommandArgs<N extends CommandName> = z.input<(typeof commandSchemas)[N]['args']>;
+export type CommandResult<N extends CommandName> = z.output<(typeof commandSchemas)[N]['result']>;
+
+export const commandMessage = z.object({
+  v,
+  id: zMessageId,
+  name: z.enum(COMMAND_NAMES as [CommandName, ...CommandName[]]),
+  args: z.record(z.string(), z.unknown()),
+  /** The gateway instance waiting: the machine answers on its ack/<reply> topic. */
+  reply: zMessageId,
+  /** Server clock (epoch ms) after which the machine must not execute it (a late vend is worse than none). */
+  expires: z.number().int().nonnegative(),
+});
+export type CommandMessage = z.infer<typeof commandMessage>;
+
+/**
+ * Why a machine may refuse a command. busy: another command runs; out_of_stock: the slot is empty;
+ * unsupported: this machine cannot do it; invalid: arguments it cannot use; expired: arrived too late.
+ */
+export const REFUSAL_CODES = ['busy', 'out_of_stock', 'unsupported', 'invalid', 'expired', 'fault'] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+export const commandAck = z.object({
+  v,
+  id: zMessageId,
+  ok: z.boolean(),
+  /** When not ok. */
+  code: z.enum(REFUSAL_CODES).optional(),
+  msg: z.string().max(200).optional(),
+  result: z.unknown().optional(),
+});
+export type CommandAck = z.infer<typeof commandAck>;
+
+/** A received payload: a string, or bytes that decode themselves (Node's Buffer). */
+export type Payload = string | { toString(encoding: 'utf8'): string };
+
+/** Parses a JSON payload with a schema; null (never a throw) for anything malformed. */
+export function parsePayload<T extends z.ZodType>(
+  schema: T,
+  payload: Payload,
+): z.output<T> | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,20 @@
+/**
+ * How the gateway talks to a broker: the embedded aedes broker in-process, or an external broker through an
+ * MQTT client. Both deliver what machines publish and publish what the server sends.
+ */
+export interface BrokerLink {
+  /** 'embedded' or 'external', for logs and the start banner. */
+  readonly kind: 'embedded' | 'external';
+  /** Whether messages can flow now (an external link may be reconnecting). */
+  readonly connected: boolean;
+  /**
+   * Receives messages under the filters. shared: with several gateway processes on one broker each message
+   * reaches only one of them (MQTT shared subscriptions); a single embedded broker has only one gateway.
+   */
+  subscribe(filters: string[], shared: boolean, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The shared-subscription group of every Vendo gateway process. */
+export const SHARED_GROUP = 'vendo';

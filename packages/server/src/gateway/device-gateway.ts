@@ -1,0 +1,308 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  PROTOCOL_VERSION,
+  commandAck,
+  commandSchemas,
+  deviceTopics,
+  gatewayFilters,
+  machineEvent,
+  parseMachineTopic,
+  parsePayload,
+  presenceMessage,
+  statusReport,
+  type CommandArgs,
+  type CommandMessage,
+  type CommandName,
+  type CommandResult,
+  type EventAck,
+  type RefusalCode,
+  type StatusReport,
+} from '@vendo/contract/device-protocol';
+import type { BrokerLink } from './broker-link';
+import type { GatewayLog, MachineEventStore, MachineStateStore } from './machine-ports';
+
+export type CommandOutcome<N extends CommandName> =
+  | { status: 'acked'; result: CommandResult<N>; latencyMs: number }
+  | { status: 'refused'; code: RefusalCode; msg: string }
+  | { status: 'timeout' }
+  | { status: 'link_down' };
+
+export interface DeviceGatewayOptions {
+  prefix: string;
+  state: MachineStateStore;
+  events: MachineEventStore;
+  log: GatewayLog;
+  clock: () => number;
+  /** Reports are coalesced per machine and written together this often. */
+  reportFlushMs?: number;
+  /** Events being stored at once; beyond it new ones are dropped unacknowledged (the machine resends). */
+  maxEventsInFlight?: number;
+}
+
+interface Pending {
+  sn: string;
+  name: CommandName;
+  sentAt: number;
+  settle: (outcome: CommandOutcome<CommandName>) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Counters for logs and the benchmark. */
+export interface GatewayStats {
+  status: number;
+  reports: number;
+  reportsWritten: number;
+  events: number;
+  eventsStored: number;
+  eventsDuplicate: number;
+  acks: number;
+  malformed: number;
+  dropped: number;
+}
+
+/**
+ * The server's side of the device protocol (docs/device-protocol.md): presence, reports, machine events and
+ * command RPC over one broker link. Malformed messages are counted, logged and dropped: nothing a machine sends
+ * can throw out of here.
+ */
+export class DeviceGateway {
+  /** Names this process on the reply topics: acks come back to the process that sent the command. */
+  readonly id = `gw-${randomBytes(6).toString('hex')}`;
+  readonly stats: GatewayStats = {
+    status: 0,
+    reports: 0,
+    reportsWritten: 0,
+    events: 0,
+    eventsStored: 0,
+    eventsDuplicate: 0,
+    acks: 0,
+    malformed: 0,
+    dropped: 0,
+  };
+
+  private link: BrokerLink | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private readonly onlineListeners: Array<(sn: string) => void> = [];
+  /** Per machine, the tail of its presence and event work, so each machine's messages apply in order. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private eventsInFlight = 0;
+  private reports = new Map<string, StatusReport>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: DeviceGatewayOptions) {}
+
+  get running(): boolean {
+    return this.link !== null && this.link.connected;
+  }
+
+  get prefix(): string {
+    return this.o.prefix;
+  }
+
+  /** Called after a machine comes online (once per new connection), to push what it missed. */
+  onOnline(listener: (sn: string) => void): void {
+    this.onlineListeners.push(listener);
+  }
+
+  async start(link: BrokerLink): Promise<void> {
+    if (this.link) throw new Error('gateway already started');
+    const now = this.o.clock();
+    if (link.kind === 'embedded') {
+      // The broker starts with this process, so nobody is connected: what the table says is stale.
+      const count = await this.o.state.markAllOffline(now);
+      if (count > 0) this.o.log.info({ count }, 'machines marked offline at gateway start');
+    }
+    this.link = link;
+    const filters = gatewayFilters(this.o.prefix, this.id);
+    const onMessage = (topic: string, payload: Buffer) => this.receive(topic, payload);
+    // Presence is read by every gateway process (not shared): the broker then also hands over the retained
+    // statuses, which is how a restarted gateway learns who is online. Applying it is idempotent.
+    await link.subscribe([filters.status], false, onMessage);
+    await link.subscribe([filters.report, filters.event], true, onMessage);
+    await link.subscribe([filters.ack], false, onMessage);
+    this.flushTimer = setInterval(() => void this.flushReports(), this.o.reportFlushMs ?? 1_000);
+    this.flushTimer.unref();
+  }
+
+  /** Stops reading, answers every waiting command with link_down, writes the last reports. */
+  async stop(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushTimer = null;
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.settle({ status: 'link_down' });
+    }
+    this.link = null;
+    await this.flushReports();
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  /**
+   * Sends a command and waits for its acknowledgement. The caller checks that the machine is online; this
+   * answers what happened on the wire: acked, refused by the machine, timeout, or no link.
+   */
+  async send<N extends CommandName>(
+    sn: string,
+    name: N,
+    args: CommandArgs<N>,
+    options: { timeoutMs: number; id?: string },
+  ): Promise<CommandOutcome<N>> {
+    const link = this.link;
+    if (!link || !link.connected) return { status: 'link_down' };
+    const id = options.id ?? randomUUID();
+    const message: CommandMessage = {
+      v: PROTOCOL_VERSION,
+      id,
+      name,
+      args: commandSchemas[name].args.parse(args) as Record<string, unknown>,
+      reply: this.id,
+      expires: this.o.clock() + options.timeoutMs,
+    };
+    const outcome = new Promise<CommandOutcome<N>>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ status: 'timeout' });
+      }, options.timeoutMs);
+      this.pending.set(id, {
+        sn,
+        name,
+        sentAt: Date.now(),
+        timer,
+        settle: resolve as (o: CommandOutcome<CommandName>) => void,
+      });
+    });
+    try {
+      await link.publish(deviceTopics(this.o.prefix, sn).command, JSON.stringify(message), { qos: 1 });
+    } catch (error) {
+      this.o.log.warn({ err: (error as Error).message, sn, name }, 'command publish failed');
+      const p = this.pending.get(id);
+      if (p) {
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        p.settle({ status: 'link_down' });
+      }
+    }
+    return outcome;
+  }
+
+  /** Entry point of every message; never throws. */
+  private receive(topic: string, payload: Buffer): void {
+    try {
+      const parsed = parseMachineTopic(this.o.prefix, topic);
+      if (!parsed) return;
+      switch (parsed.kind) {
+        case 'status':
+          return this.receiveStatus(parsed.sn, topic, payload);
+        case 'report':
+          return this.receiveReport(parsed.sn, topic, payload);
+        case 'event':
+          return this.receiveEvent(parsed.sn, topic, payload);
+        case 'ack':
+          return this.receiveAck(parsed.sn, topic, payload);
+      }
+    } catch (error) {
+      this.o.log.error({ err: error, topic }, 'gateway failed on a message');
+    }
+  }
+
+  private malformed(topic: string, payload: Buffer): void {
+    this.stats.malformed++;
+    this.o.log.warn({ topic, payload: payload.subarray(0, 200).toString('utf8') }, 'malformed payload dropped');
+  }
+
+  private receiveStatus(sn: string, topic: string, payload: Buffer): void {
+    // An empty retained message is how a retained status is cleared; it says nothing.
+    if (payload.length === 0) return;
+    const message = parsePayload(presenceMessage, payload);
+    if (!message) return this.malformed(topic, payload);
+    this.stats.status++;
+    this.enqueue(sn, async () => {
+      const change = await this.o.state.presence(sn, message, this.o.clock());
+      this.o.log.debug({ sn, online: message.online, conn: message.conn, change }, 'presence');
+      if (change === 'online') for (const listener of this.onlineListeners) listener(sn);
+    });
+  }
+
+  private receiveReport(sn: string, topic: string, payload: Buffer): void {
+    const report = parsePayload(statusReport, payload);
+    if (!report) return this.malformed(topic, payload);
+    this.stats.reports++;
+    this.reports.set(sn, report);
+  }
+
+  private receiveEvent(sn: string, topic: string, payload: Buffer): void {
+    const event = parsePayload(machineEvent, payload);
+    if (!event) return this.malformed(topic, payload);
+    this.stats.events++;
+    if (this.eventsInFlight >= (this.o.maxEventsInFlight ?? 5_000)) {
+      this.stats.dropped++;
+      return;
+    }
+    this.eventsInFlight++;
+    this.enqueue(sn, async () => {
+      try {
+        const outcome = await this.o.events.record(sn, event, this.o.clock());
+        if (outcome === 'unknown_device') {
+          this.o.log.warn({ sn, id: event.id }, 'event from an unknown machine dropped');
+          return;
+        }
+        if (outcome === 'stored') this.stats.eventsStored++;
+        else this.stats.eventsDuplicate++;
+        // Acknowledged only now, after the commit: a crash before this line means the machine resends.
+        const ack: EventAck = { v: PROTOCOL_VERSION, id: event.id, status: outcome };
+        await this.link?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 });
+      } finally {
+        this.eventsInFlight--;
+      }
+    });
+  }
+
+  private receiveAck(sn: string, topic: string, payload: Buffer): void {
+    const ack = parsePayload(commandAck, payload);
+    if (!ack) return this.malformed(topic, payload);
+    this.stats.acks++;
+    const p = this.pending.get(ack.id);
+    // Late (after the timeout) or not ours; a machine cannot answer another machine's command.
+    if (!p || p.sn !== sn) return;
+    clearTimeout(p.timer);
+    this.pending.delete(ack.id);
+    if (!ack.ok) {
+      p.settle({ status: 'refused', code: ack.code ?? 'fault', msg: ack.msg ?? '' });
+      return;
+    }
+    const result = commandSchemas[p.name].result.safeParse(ack.result ?? {});
+    if (!result.success) {
+      this.malformed(topic, payload);
+      p.settle({ status: 'refused', code: 'invalid', msg: 'malformed result' });
+      return;
+    }
+    p.settle({ status: 'acked', result: result.data, latencyMs: Date.now() - p.sentAt });
+  }
+
+  private enqueue(sn: string, work: () => Promise<void>): void {
+    const previous = this.chains.get(sn) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((error: unknown) => this.o.log.error({ err: error, sn }, 'machine message failed'));
+    this.chains.set(sn, next);
+    void next.then(() => {
+      if (this.chains.get(sn) === next) this.chains.delete(sn);
+    });
+  }
+
+  private async flushReports(): Promise<void> {
+    await this.flushing;
+    if (this.reports.size === 0) return;
+    const batch = this.reports;
+    this.reports = new Map();
+    this.flushing = this.o.state
+      .reports(batch, this.o.clock())
+      .then(() => {
+        this.stats.reportsWritten += batch.size;
+      })
+      .catch((error: unknown) => this.o.log.error({ err: error, count: batch.size }, 'writing reports failed'));
+    await this.flushing;
+  }
+}

@@ -1,0 +1,287 @@
+import mqtt from 'mqtt';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, deviceTopics, type MachineEvent } from '@vendo/contract/device-protocol';
+import type { SimMachine } from '@vendo/device-sim/machine';
+import {
+  MQTT_TEST_URL,
+  bind,
+  brokerEnv,
+  clearRetained,
+  eventually,
+  machine,
+  provision,
+  runGateway,
+} from '../modules/devices/device-fixtures';
+import type { ProvisionedDevice } from '../modules/devices/provisioning';
+import { signUpMerchant } from '../testing/accounts';
+import { createTestApp, dialects, type TestApp } from '../testing/test-app';
+import { startEmbeddedBroker, MqttPortInUseError } from './embedded-broker';
+
+/*
+ * The gateway over real MQTT connections: the embedded broker on a free port, and the external broker of
+ * MQTT_TEST_URL (CI: the local Mosquitto) when set. The external broker has no authentication plugin here, so
+ * sn/secret checks and topic rules are tested on the embedded broker only (docs/device-protocol.md says what an
+ * external broker must be configured with).
+ */
+const brokers: Array<'embedded' | 'external'> = MQTT_TEST_URL ? ['embedded', 'external'] : ['embedded'];
+const cases = dialects().flatMap((dialect) => brokers.map((broker) => [dialect, broker] as const));
+
+describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker) => {
+  let t: TestApp;
+  let gw: Awaited<ReturnType<typeof runGateway>>;
+  let sims: SimMachine[];
+  let devices: ProvisionedDevice[];
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect, brokerEnv(broker));
+    gw = await runGateway(t);
+    sims = [];
+    devices = await provision(t, 'vm', 2);
+  });
+  afterEach(async () => {
+    await Promise.allSettled(sims.map((s) => s.stop({ graceful: false })));
+    await clearRetained(
+      t,
+      devices.map((d) => d.sn),
+    );
+    await gw.close();
+    await t.close();
+  });
+
+  const start = async (device: ProvisionedDevice, options: Parameters<typeof machine>[3] = {}) => {
+    const sim = machine(t, gw, device, options);
+    sims.push(sim);
+    await sim.start();
+    return sim;
+  };
+  const row = (sn: string) =>
+    t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
+
+  it('follows presence: online on connect, offline with offline_at within seconds of a dropped connection', async () => {
+    const device = devices[0]!;
+    const sim = await start(device, { version: '3.1.0', mversion: 'MB-2', androidVersion: '11', rssi: 17 });
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(1));
+    await eventually(async () =>
+      expect(await row(device.sn)).toMatchObject({ rssi: 17, version: '3.1.0', mversion: 'MB-2', android_version: '11' }),
+    );
+    expect((await row(device.sn)).imei).toMatch(/^\d{15}$/);
+
+    const dropped = Date.now();
+    await sim.stop({ graceful: false });
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(0), 3_000);
+    expect(Date.now() - dropped).toBeLessThan(3_000);
+    expect((await row(device.sn)).offline_at).toBe(t.clock.now);
+
+    t.clock.advance(60_000);
+    await sim.start();
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(1));
+    expect((await row(device.sn)).online_at).toBe(t.clock.now);
+
+    await sim.stop({ graceful: true });
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(0));
+  });
+
+  it('ignores the late offline of an older connection once the machine has reconnected', async () => {
+    const device = devices[0]!;
+    const sim = await start(device);
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(1));
+    const stale = JSON.stringify({ v: PROTOCOL_VERSION, online: false, conn: 'c-old-connection' });
+    await sim.publishRaw(deviceTopics(t.config.mqttTopicPrefix, device.sn).status, stale, { qos: 1 });
+    await sim.publishRaw(deviceTopics(t.config.mqttTopicPrefix, device.sn).report, '{"v":1,"rssi":9}', { qos: 1 });
+    await eventually(async () => expect((await row(device.sn)).rssi).toBe(9));
+    expect((await row(device.sn)).alive).toBe(1);
+  });
+
+  it('sends commands and gets their acknowledgements, or a timeout when none comes', async () => {
+    const device = devices[0]!;
+    const sim = await start(device, { version: '9.9.9' });
+    const { gateway } = t.services.devices;
+    const ping = await gateway.send(device.sn, 'ping', {}, { timeoutMs: 2_000 });
+    expect(ping).toMatchObject({ status: 'acked', result: { version: '9.9.9' } });
+    expect(sim.commands.map((c) => c.name)).toContain('ping');
+
+    const lamp = await gateway.send(
+      device.sn,
+      'lamp',
+      { on: false, color: '#FF0000', brightness: 80, style: { wait: 3 } },
+      { timeoutMs: 2_000 },
+    );
+    expect(lamp.status).toBe('acked');
+    expect(sim.state.lamp).toEqual({ on: false, color: '#FF0000', brightness: 80 });
+
+    const slow = await start(devices[1]!, { commandDelayMs: 1_500 });
+    const started = Date.now();
+    const timeout = await gateway.send(slow.sn, 'ping', {}, { timeoutMs: 300 });
+    expect(timeout).toEqual({ status: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(1_200);
+  });
+
+  it('answers a refusal with the machine code, and an expired command is refused by the machine', async () => {
+    const device = devices[0]!;
+    await start(device);
+    const { gateway } = t.services.devices;
+    // The machine holds no shelves yet, so a vend finds no stock.
+    const vend = await gateway.send(
+      device.sn,
+      'vend',
+      { order: 'o-1', payment: 'remote', items: [{ slot: 1, quantity: 1 }] },
+      { timeoutMs: 2_000 },
+    );
+    expect(vend).toMatchObject({ status: 'refused', code: 'out_of_stock' });
+    const lateClock = machine(t, gw, devices[1]!, { clock: () => t.clock.now + 3_600_000 });
+    sims.push(lateClock);
+    await lateClock.start();
+    expect(await gateway.send(devices[1]!.sn, 'ping', {}, { timeoutMs: 2_000 })).toMatchObject({
+      status: 'refused',
+      code: 'expired',
+    });
+  });
+
+  it('stores a machine event exactly once and acknowledges each send, a resend as duplicate', async () => {
+    const user = await signUpMerchant(t, '13900000301');
+    const device = devices[0]!;
+    await bind(t, user, device);
+    const sim = await start(device);
+    await eventually(() => expect(sim.state.shelves.size).toBe(25));
+    const shelf = await t.db.kysely
+      .selectFrom('channels')
+      .innerJoin('devices', 'devices.id', 'channels.device_id')
+      .select(['channels.id'])
+      .where('devices.sn', '=', device.sn)
+      .where('channels.position', '=', 2)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.updateTable('channels').set({ quantity: 5 }).where('id', '=', shelf.id).execute();
+
+    const acks: string[] = [];
+    sim.on('event-acked', (ack: { status: string }) => acks.push(ack.status));
+    const event: MachineEvent = {
+      v: PROTOCOL_VERSION,
+      id: 'evt-dedup-1',
+      at: t.clock.now,
+      type: 'delivery',
+      data: { order: 'order-1', payment: 'wechat', items: [{ slot: 2, quantity: 1, delivered: 1, fault: 0 }] },
+    };
+    sim.sendEvent(event);
+    await eventually(() => expect(acks).toEqual(['stored']));
+    sim.sendEvent(event);
+    await eventually(() => expect(acks).toEqual(['stored', 'duplicate']));
+
+    const stored = await t.db.kysely.selectFrom('device_events').selectAll().where('sn', '=', device.sn).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ event_id: 'evt-dedup-1', type: 'delivery', occurred_at: t.clock.now });
+    const after = await t.db.kysely.selectFrom('channels').selectAll().where('id', '=', shelf.id).executeTakeFirstOrThrow();
+    expect(after.quantity).toBe(4);
+    // A resend of the retry timer may add another duplicate; it never adds a row.
+    expect(t.services.devices.gateway.stats.eventsDuplicate).toBeGreaterThanOrEqual(1);
+  });
+
+  it('acknowledges an event only after it is committed: a failed store is resent and then stored', async () => {
+    const device = devices[0]!;
+    const sim = await start(device);
+    const { events } = t.services.devices;
+    const original = events.record.bind(events);
+    let failures = 1;
+    events.record = async (...args) => {
+      if (failures-- > 0) throw new Error('database went away');
+      return original(...args);
+    };
+    try {
+      const acked: string[] = [];
+      sim.on('event-acked', (ack: { id: string }) => acked.push(ack.id));
+      const event = sim.playGame({ player: 'openid-1', result: 'win', plays: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(acked).toEqual([]);
+      expect(sim.pendingEvents).toBe(1);
+      await eventually(() => expect(acked).toEqual([event.id]));
+      expect(sim.pendingEvents).toBe(0);
+      const rows = await t.db.kysely.selectFrom('device_events').selectAll().where('sn', '=', device.sn).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ type: 'game', player: 'openid-1', result: 'win' });
+    } finally {
+      events.record = original;
+    }
+  });
+
+  it('drops malformed payloads without crashing, and keeps serving', async () => {
+    const device = devices[0]!;
+    const sim = await start(device);
+    const topics = deviceTopics(t.config.mqttTopicPrefix, device.sn);
+    const { gateway } = t.services.devices;
+    const before = gateway.stats.malformed;
+    for (const [topic, payload] of [
+      [topics.report, 'not json'],
+      [topics.report, '{"v":1,"rssi":"strong"}'],
+      [topics.event, '{"v":1,"id":"x","type":"delivery"}'],
+      [topics.event, Buffer.from([0xff, 0x00, 0xfe])],
+      [topics.status, '{"online":"yes"}'],
+      [topics.ack(gateway.id), '[1,2,3]'],
+      [topics.ack(gateway.id), '{"v":1,"id":"unknown-command","ok":true}'],
+    ] as const) {
+      await sim.publishRaw(topic, payload, { qos: 1 });
+    }
+    await eventually(() => expect(gateway.stats.malformed - before).toBe(6));
+    expect(await gateway.send(device.sn, 'ping', {}, { timeoutMs: 2_000 })).toMatchObject({ status: 'acked' });
+    expect((await row(device.sn)).alive).toBe(1);
+  });
+
+  it.runIf(broker === 'embedded')('refuses a wrong secret and a client id that is not the machine', async () => {
+    const device = devices[0]!;
+    await expect(machine(t, gw, { ...device, secret: 'not-the-secret' }).start()).rejects.toThrow(/bad username or password/i);
+    await expect(machine(t, gw, { ...device, clientid: devices[1]!.clientid }).start()).rejects.toThrow(/bad username or password/i);
+    expect((await row(device.sn)).alive).toBe(0);
+  });
+
+  it.runIf(broker === 'embedded')('lets no machine publish or subscribe as another', async () => {
+    const [a, b] = [devices[0]!, devices[1]!];
+    const simA = await start(a);
+    const other = deviceTopics(t.config.mqttTopicPrefix, b.sn);
+    const disconnected = new Promise<void>((resolve) => simA.once('offline', () => resolve()));
+    const forged: MachineEvent = {
+      v: PROTOCOL_VERSION,
+      id: 'forged-1',
+      at: t.clock.now,
+      type: 'cash_sale',
+      data: { payment: 'coin', amount: 100, items: [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }] },
+    };
+    // QoS 0: the broker answers a forbidden publish by closing the connection, never with a PUBACK.
+    await simA.publishRaw(other.event, JSON.stringify(forged));
+    await simA.publishRaw(other.status, JSON.stringify({ v: 1, online: true, conn: 'forged' }));
+    // The broker closes the connection of a machine that publishes outside its own topics.
+    await disconnected;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.db.kysely.selectFrom('device_events').selectAll().execute()).toHaveLength(0);
+    expect((await row(b.sn)).alive).toBe(0);
+
+    // Subscribing to another machine's commands is refused in the SUBACK.
+    const raw = await mqtt.connectAsync(gw.url, {
+      clientId: a.clientid,
+      username: a.sn,
+      password: a.secret,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    try {
+      for (const filter of [other.command, other.eventAck, `${t.config.mqttTopicPrefix}/#`, '#']) {
+        await expect(raw.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow(/subscribe error/i);
+      }
+      await expect(raw.subscribeAsync(deviceTopics(t.config.mqttTopicPrefix, a.sn).command, { qos: 1 })).resolves.toBeDefined();
+    } finally {
+      await raw.endAsync(true);
+    }
+  });
+});
+
+describe('embedded broker port', () => {
+  it('says clearly when its port is taken', async () => {
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+    const directory = { authenticate: async () => false };
+    const first = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', prefix: 'vendo', directory, log });
+    try {
+      const second = startEmbeddedBroker({ port: first.port, host: '127.0.0.1', prefix: 'vendo', directory, log });
+      await expect(second).rejects.toBeInstanceOf(MqttPortInUseError);
+      await expect(second).rejects.toThrow(`MQTT port ${first.port} is already in use`);
+    } finally {
+      await first.close();
+    }
+  });
+});

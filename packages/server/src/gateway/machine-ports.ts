@@ -1,0 +1,36 @@
+import type { MachineEvent, PresenceMessage, StatusReport } from '@vendo/contract/device-protocol';
+
+/**
+ * What the gateway needs from the rest of the server. The gateway speaks MQTT and never SQL; the devices
+ * module implements these against the database.
+ */
+export interface MachineDirectory {
+  /** Whether this sn exists, the secret is its own, and the MQTT client id is the machine's clientid. */
+  authenticate(sn: string, secret: string, clientId: string): Promise<boolean>;
+}
+
+export type PresenceChange = 'online' | 'offline' | 'ignored';
+
+export interface MachineStateStore {
+  /** Applies a presence message; 'ignored' for an offline of an older connection or an unknown sn. */
+  presence(sn: string, message: PresenceMessage, now: number): Promise<PresenceChange>;
+  /** Applies the latest report of each machine, in one go. */
+  reports(batch: ReadonlyMap<string, StatusReport>, now: number): Promise<void>;
+  /** At the start of an embedded broker nobody is connected yet: every machine is offline. */
+  markAllOffline(now: number): Promise<number>;
+}
+
+export type EventOutcome = 'stored' | 'duplicate' | 'unknown_device';
+
+export interface MachineEventStore {
+  /** Stores the event and its effects in one transaction, once per (sn, event id); resolves after commit. */
+  record(sn: string, event: MachineEvent, now: number): Promise<EventOutcome>;
+}
+
+/** The logger the gateway writes to (Fastify's pino logger in the server). */
+export interface GatewayLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}

@@ -1,0 +1,233 @@
+import { expect } from 'vitest';
+import type { UserInfo } from '@vendo/contract/api/account';
+import { hashPassword } from '../../platform/passwords';
+import { sessionHeaders, signUpMerchant } from '../../testing/accounts';
+import type { TestAnswer, TestApp } from '../../testing/test-app';
+
+/** Test helpers of the catalog and stock suites. */
+
+export interface Caller {
+  user: UserInfo;
+  headers: Record<string, string>;
+  merchantId: number;
+  userId: number;
+}
+
+export async function mainAccount(t: TestApp, phone: string): Promise<Caller> {
+  const user = await signUpMerchant(t, phone);
+  const row = await t.db.kysely
+    .selectFrom('users')
+    .select(['id', 'merchant_id'])
+    .where('username', '=', phone)
+    .where('is_main', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { user, headers: sessionHeaders(user), merchantId: row.merchant_id, userId: row.id };
+}
+
+/**
+ * A staff member of the merchant, created in the table (the staff screens arrive with their own issue), logged
+ * in as account@<main phone> like a person would.
+ */
+export async function staffAccount(
+  t: TestApp,
+  main: Caller,
+  options: { account: string; goodsOwnOnly?: boolean; storeIds?: number[] | null },
+): Promise<Caller> {
+  const now = t.clock.now;
+  const storeIds = options.storeIds ?? null;
+  const row = await t.db.kysely
+    .insertInto('users')
+    .values({
+      merchant_id: main.merchantId,
+      username: options.account,
+      is_main: 0,
+      nickname: options.account,
+      phone: '',
+      password_hash: await hashPassword('staff-pass-1'),
+      oper_pwd_hash: null,
+      is_oper_pwd: 0,
+      role_id: null,
+      all_device: storeIds === null ? 1 : 0,
+      goods_own_only: options.goodsOwnOnly ? 1 : 0,
+      bank_own_only: 0,
+      created_by: main.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (storeIds?.length) {
+    await t.db.kysely
+      .insertInto('user_stores')
+      .values(storeIds.map((store_id) => ({ user_id: row.id, store_id })))
+      .execute();
+  }
+  const login = await t.call('/p/v1/login', {
+    username: `${options.account}@${main.user.username}`,
+    password: 'staff-pass-1',
+  });
+  if (login.rcode !== 0) throw new Error(`staff login: ${login.msg}`);
+  const user = login.result as UserInfo;
+  return { user, headers: sessionHeaders(user), merchantId: main.merchantId, userId: row.id };
+}
+
+/** Asserts success and returns the result, showing the msg when it failed. */
+export function ok<T = Record<string, unknown>>(answer: TestAnswer): T {
+  expect(answer.rcode, answer.msg).toBe(0);
+  return answer.result as T;
+}
+
+/** Sets an extend value of one of the merchant's app modules (quotas), or its expiry. */
+export async function setApp(
+  t: TestApp,
+  merchantId: number,
+  name: string,
+  change: { extend?: Record<string, string>; expireAt?: number },
+): Promise<void> {
+  const row = await t.db.kysely
+    .selectFrom('app_modules')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('app_module_name', '=', name)
+    .executeTakeFirstOrThrow();
+  const extend = JSON.parse(row.extend) as { name: string; value: string }[];
+  for (const [key, value] of Object.entries(change.extend ?? {})) {
+    const found = extend.find((e) => e.name === key);
+    if (found) found.value = value;
+    else extend.push({ name: key, value });
+  }
+  await t.db.kysely
+    .updateTable('app_modules')
+    .set({ extend: JSON.stringify(extend), expire_at: change.expireAt ?? row.expire_at })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** A multipart/form-data body as a browser sends it, for app.inject. */
+export async function multipartBody(
+  parts: Record<string, string | { filename: string; type: string; data: Uint8Array }>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([Buffer.from(value.data)], { type: value.type }), value.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+/** POSTs a multipart body and parses the envelope. */
+export async function postMultipart(
+  t: TestApp,
+  path: string,
+  parts: Parameters<typeof multipartBody>[0],
+  headers: Record<string, string>,
+): Promise<TestAnswer> {
+  const body = await multipartBody(parts);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: body.payload,
+    headers: { lang: 'en-US', ...headers, ...body.headers },
+  });
+  return { status: response.statusCode, ...response.json<{ rcode: number; msg: string; result: unknown }>() };
+}
+
+/** The smallest valid images of each kind, for upload tests. */
+export const SAMPLE_IMAGES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
+};
+
+/** A bound machine standing in a store with its shelves, written straight into the machines tables. */
+export async function addMachine(
+  t: TestApp,
+  input: {
+    merchantId: number;
+    sn: string;
+    areaId: number | null;
+    storeId: number | null;
+    threshold?: number;
+    shelves?: {
+      channel_sn: number;
+      goods_id: number | null;
+      quantity: number;
+      capacity: number;
+      enabled?: number;
+    }[];
+  },
+): Promise<{ deviceId: number; channelIds: number[] }> {
+  const now = t.clock.now;
+  const device = await t.db.kysely
+    .insertInto('devices')
+    .values({
+      sn: input.sn,
+      clientid: `client-${input.sn}`,
+      secret_hash: '0'.repeat(64),
+      type: 'vm',
+      merchant_id: input.merchantId,
+      title: `Machine ${input.sn}`,
+      area_id: input.areaId,
+      store_id: input.storeId,
+      payout_merchant_id: null,
+      is_bank_split: 0,
+      bank_split_id: null,
+      alive: 1,
+      conn_id: null,
+      online_at: now,
+      offline_at: null,
+      seen_at: now,
+      rssi: 20,
+      version: '',
+      mversion: '',
+      imei: '',
+      android_version: '',
+      settings: '{}',
+      stock_notify_threshold: input.threshold ?? 0,
+      settings_rev: 1,
+      settings_acked_rev: 1,
+      shelves_rev: 1,
+      shelves_acked_rev: 1,
+      last_dispense_at: null,
+      bound_at: now,
+      batch: 'test',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const channelIds: number[] = [];
+  for (const [i, shelf] of (input.shelves ?? []).entries()) {
+    const row = await t.db.kysely
+      .insertInto('channels')
+      .values({
+        device_id: device.id,
+        position: i + 1,
+        channel_sn: shelf.channel_sn,
+        name: `Shelf ${shelf.channel_sn}`,
+        price: 300,
+        game_price: 0,
+        quantity: shelf.quantity,
+        capacity: shelf.capacity,
+        probability: 0,
+        difficulty: 'normal',
+        enabled: shelf.enabled ?? 1,
+        goods_id: shelf.goods_id,
+        status: 0,
+        fault: '',
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    channelIds.push(row.id);
+  }
+  return { deviceId: device.id, channelIds };
+}

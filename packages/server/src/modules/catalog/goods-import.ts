@@ -1,0 +1,291 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import * as api from '@vendo/contract/api/catalog';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@vendo/contract/api/catalog';
+import { LOCALES, type Locale } from '@vendo/contract/locales';
+import { yuanToCents } from '@vendo/contract/money';
+import { RCODE } from '@vendo/contract/rcodes';
+import { checkInteger, checkPrice } from '@vendo/contract/validation';
+import { isValidationKey, type ValidationKey } from '@vendo/contract/validation-messages';
+import type { Database } from '../../db/database';
+import { AppError } from '../../platform/app-error';
+import type { AuthContext } from '../../platform/auth';
+import { fieldLabel } from '../../platform/field-labels';
+import { fieldMessage } from '../../platform/i18n';
+import './catalog-field-labels';
+import type { GoodsRepository } from './goods-repository';
+import type { GoodsService } from './goods-service';
+
+type RowError = z.infer<typeof api.importRowError>;
+type GoodsFields = z.output<typeof api.addPrivate.request>;
+
+interface SheetRow {
+  /** As the spreadsheet numbers it: the header is usually row 1. */
+  number: number;
+  cells: string[];
+}
+
+export interface GoodsImportDeps {
+  db: Kysely<Database>;
+  goods: GoodsService;
+  repo: GoodsRepository;
+  clock: () => number;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * /g/importGoods: goods from an .xlsx or .csv file. Every row goes through the same schema as the goods form,
+ * then the same checks as adding one by one (quota, cost permission); one failing row imports nothing, and the
+ * answer lists every failing field of every row with the spreadsheet's row number.
+ */
+export class GoodsImport {
+  constructor(private readonly d: GoodsImportDeps) {}
+
+  async import(
+    auth: AuthContext,
+    file: { data: Uint8Array } | undefined,
+    locale: Locale,
+  ): Promise<{ rows: number; imported: number; errors: RowError[] }> {
+    if (!file || file.data.length === 0) throw new AppError(RCODE.FILE_MISSING);
+    const sheet = await readSheet(file.data);
+    const [header, ...body] = sheet;
+    if (!header) throw new AppError(RCODE.IMPORT_NO_ROWS);
+    const columns = mapHeader(header.cells);
+    if (!columns.has('goods_name')) throw new AppError(RCODE.IMPORT_NO_NAME_COLUMN);
+    if (body.length === 0) throw new AppError(RCODE.IMPORT_NO_ROWS);
+    if (body.length > IMPORT_MAX_ROWS)
+      throw new AppError(RCODE.IMPORT_TOO_MANY_ROWS, { max: IMPORT_MAX_ROWS });
+
+    const errors: RowError[] = [];
+    const parsed: GoodsFields[] = [];
+    for (const row of body) {
+      const result = parseRow(row, columns);
+      if (result.ok) parsed.push(result.value);
+      else
+        errors.push(
+          ...result.errors.map((e) => ({
+            row: row.number,
+            field: e.field,
+            message: fieldMessage(e.field, e.key, locale),
+          })),
+        );
+    }
+    if (errors.length) return { rows: body.length, imported: 0, errors };
+
+    const inputs: Awaited<ReturnType<GoodsService['fields']>>[] = [];
+    for (const fields of parsed) inputs.push(await this.d.goods.fields(auth, fields, null));
+    const now = this.d.clock();
+    const max = await this.d.goods.quota(auth.merchant.id);
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.goods.assertRoom(trx, auth.merchant.id, inputs.length, max);
+      for (const input of inputs) {
+        await this.d.repo.insert(trx, auth.merchant.id, auth.user.id, input.goods, input.detailImages, now);
+      }
+    });
+    return { rows: body.length, imported: inputs.length, errors: [] };
+  }
+
+  /** The template: headers in the caller's language and one example row. */
+  async template(locale: Locale): Promise<z.infer<typeof api.downloadFile>> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('goods');
+    const keys = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
+    sheet.columns = keys.map((key) => ({
+      header: fieldLabel(key, locale),
+      key,
+      width: key === 'goods_name' ? 24 : 14,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    const example: Record<ImportColumn, string | number> = {
+      goods_name: locale === 'en-US' ? 'Cola 330ml' : '可乐330ml',
+      price: '3.50',
+      cost_price: '2.00',
+      goods_code: '6901234567890',
+      sold: 0,
+      tags: locale === 'en-US' ? 'drink，cold' : '饮料，冷饮',
+      description: '',
+      duration: 0,
+      goods_type: '',
+      detail_intro: '',
+    };
+    sheet.addRow(example);
+    // Text format for the price and code columns, so spreadsheet programs keep "3.50" and leading zeros.
+    for (const key of ['price', 'cost_price', 'goods_code'] as const) sheet.getColumn(key).numFmt = '@';
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const filename = locale === 'en-US' ? 'goods-import-template.xlsx' : '商品导入模板.xlsx';
+    return { filename, content_type: XLSX_TYPE, data: buffer.toString('base64') };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file
+
+async function readSheet(data: Uint8Array): Promise<SheetRow[]> {
+  const bytes = Buffer.from(data);
+  try {
+    const workbook = new ExcelJS.Workbook();
+    let sheet: ExcelJS.Worksheet | undefined;
+    if (isZip(bytes)) {
+      // exceljs types its input as an ArrayBuffer; JSZip underneath reads one as readily as a Buffer.
+      await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+      sheet = workbook.worksheets[0];
+    } else if (isOleDocument(bytes)) {
+      // The old binary .xls format: exceljs cannot read it; the message asks for .xlsx or .csv.
+      throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
+    } else {
+      const text = decodeText(bytes);
+      if (text === null) throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
+      // map keeps every cell as typed: no numbers or dates guessed, so "0012" and "3.50" stay as they are.
+      sheet = await workbook.csv.read(Readable.from([text]), { map: (value: unknown) => value } as never);
+    }
+    if (!sheet) throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
+    const rows: SheetRow[] = [];
+    sheet.eachRow({ includeEmpty: false }, (row, number) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = cellText(cell.value);
+      });
+      const filled = Array.from(cells, (c) => c ?? '');
+      if (filled.some((c) => c !== '')) rows.push({ number, cells: filled });
+    });
+    return rows;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
+  }
+}
+
+const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isOleDocument = (b: Buffer) =>
+  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+
+/** UTF-8 (with or without BOM), else GB18030, which Excel in China writes CSV in; null for binary junk. */
+function decodeText(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    try {
+      return new TextDecoder('gb18030', { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** What a person sees in a cell: numbers without float noise, rich text and formula results as text. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') {
+    const cents = value * 100;
+    return Math.abs(cents - Math.round(cents)) < 1e-6 ? String(Math.round(cents) / 100) : String(value);
+  }
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if ('text' in value && typeof value.text === 'string') return value.text.trim();
+  if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Header and rows
+
+const normalize = (s: string) => s.toLowerCase().replace(/[\s_*（）()]/g, '');
+
+/**
+ * Every name a column may have: the contract's aliases and the field's label in every language (the template's
+ * headers). Built on first use, once every module has registered its labels.
+ */
+let aliases: Map<string, ImportColumn> | undefined;
+function columnAliases(): Map<string, ImportColumn> {
+  aliases ??= new Map(
+    (Object.entries(IMPORT_COLUMNS) as [ImportColumn, readonly string[]][]).flatMap(([key, names]) => [
+      ...names.map((n) => [normalize(n), key] as const),
+      ...LOCALES.map((l) => [normalize(fieldLabel(key, l)), key] as const),
+    ]),
+  );
+  return aliases;
+}
+
+function mapHeader(cells: string[]): Map<ImportColumn, number> {
+  const columns = new Map<ImportColumn, number>();
+  cells.forEach((cell, index) => {
+    const key = columnAliases().get(normalize(cell));
+    if (key && !columns.has(key)) columns.set(key, index);
+  });
+  return columns;
+}
+
+type RowResult = { ok: true; value: GoodsFields } | { ok: false; errors: { field: string; key: string }[] };
+
+/** Tags in a cell may be separated by commas of either width, 、, | or ;. */
+const TAG_SEPARATORS = /[,，、|;；]/;
+
+function parseRow(row: SheetRow, columns: Map<ImportColumn, number>): RowResult {
+  const cell = (key: ImportColumn) => {
+    const index = columns.get(key);
+    return index === undefined ? '' : (row.cells[index] ?? '').trim();
+  };
+  const errors: { field: string; key: string }[] = [];
+  const money = (key: 'price' | 'cost_price', rule: (text: string) => ValidationKey | null) => {
+    const text = cell(key);
+    if (text === '') return undefined;
+    const problem = rule(text);
+    if (problem) errors.push({ field: key, key: problem });
+    return yuanToCents(text) ?? undefined;
+  };
+  const integer = (key: 'sold' | 'duration') => {
+    const text = cell(key);
+    if (text === '') return undefined;
+    const problem = checkInteger(text);
+    if (problem) errors.push({ field: key, key: problem });
+    return Number(text);
+  };
+  const candidate = {
+    goods_name: cell('goods_name'),
+    price: money('price', (text) => checkPrice(text)),
+    cost_price: money('cost_price', checkCost),
+    goods_code: cell('goods_code'),
+    sold: integer('sold'),
+    tags: cell('tags')
+      .split(TAG_SEPARATORS)
+      .map((t) => t.trim())
+      .filter(Boolean),
+    description: cell('description'),
+    duration: integer('duration'),
+    goods_type: cell('goods_type'),
+    detail_intro: cell('detail_intro'),
+  };
+  const parsed = api.addPrivate.request.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'body');
+      if (errors.some((e) => e.field === field)) continue;
+      errors.push({ field, key: issueKey(issue) });
+    }
+  }
+  if (errors.length || !parsed.success) return { ok: false, errors };
+  return { ok: true, value: parsed.data };
+}
+
+/** The same reading of a zod issue as the route's: our keys, else required or invalid. */
+function issueKey(issue: z.core.$ZodIssue): string {
+  if (isValidationKey(issue.message)) return issue.message;
+  return issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue';
+}
+
+/** A cost may be 0; it only has to be an amount in yuan to the cent. */
+function checkCost(text: string): ValidationKey | null {
+  if (/^\d*\.\d{3,}$/.test(text)) return 'priceCents';
+  const cents = yuanToCents(text);
+  return cents === null || cents < 0 ? 'numberInvalid' : null;
+}

@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { onPostgres, pageWindow } from './list-query';
+
+export interface Shelf {
+  deviceId: number;
+  sn: string;
+  title: string;
+  areaId: number | null;
+  storeId: number | null;
+  threshold: number;
+  channelId: number;
+  channelSn: string;
+  name: string;
+  goodsId: number | null;
+  quantity: number;
+  capacity: number;
+  enabled: boolean;
+}
+
+/** A shelf is low when its machine has a threshold (0 turns it off) and the shelf holds that many or fewer. */
+export function isLow(shelf: Pick<Shelf, 'threshold' | 'quantity'>): boolean {
+  return shelf.threshold > 0 && shelf.quantity <= shelf.threshold;
+}
+
+type Db = Kysely<Database>;
+
+/**
+ * Every query the catalog and stock modules run on the machines feature's tables (`devices` and their shelves,
+ * `channels`, see modules/devices/device-tables.ts), in this one file so that a change of those tables is mended
+ * here only.
+ */
+export class MachineShelves {
+  constructor(private readonly db: Db) {}
+
+  /** Machines per store of the merchant. */
+  async deviceCountsByStore(merchantId: number, storeIds: number[]): Promise<Map<number, number>> {
+    if (!storeIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['store_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('merchant_id', '=', merchantId)
+      .where('store_id', 'in', storeIds)
+      .groupBy('store_id')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.store_id), Number(r.count)]));
+  }
+
+  /** Machines per area of the merchant, only those in the given stores when a store list is given. */
+  async deviceCountsByArea(
+    merchantId: number,
+    areaIds: number[],
+    storeIds: number[] | null,
+  ): Promise<Map<number, number>> {
+    if (!areaIds.length) return new Map();
+    let query = this.db
+      .selectFrom('devices')
+      .select(['area_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('merchant_id', '=', merchantId)
+      .where('area_id', 'in', areaIds);
+    if (storeIds !== null) query = query.where('store_id', 'in', storeIds.length ? storeIds : [-1]);
+    const rows = await query.groupBy('area_id').execute();
+    return new Map(rows.map((r) => [Number(r.area_id), Number(r.count)]));
+  }
+
+  /** A store moved to another area takes its machines along, so device lists filtered by area stay right. */
+  async moveStoreDevices(trx: Db, merchantId: number, storeId: number, areaId: number): Promise<void> {
+    await trx
+      .updateTable('devices')
+      .set({ area_id: areaId })
+      .where('merchant_id', '=', merchantId)
+      .where('store_id', '=', storeId)
+      .execute();
+  }
+
+  /** Shelves of the merchant's machines holding these goods. */
+  async countShelvesWithGoods(merchantId: number, goodsId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('channels')
+      .innerJoin('devices', 'devices.id', 'channels.device_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('devices.merchant_id', '=', merchantId)
+      .where('channels.goods_id', '=', goodsId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Every shelf of the machines standing in a store, by machine then shelf number. */
+  async shelvesOfStore(merchantId: number, storeId: number): Promise<Shelf[]> {
+    const rows = await this.shelfQuery(merchantId)
+      .where('devices.store_id', '=', storeId)
+      .orderBy('devices.sn')
+      .orderBy('channels.channel_sn')
+      .execute();
+    return rows.map(toShelf);
+  }
+
+  /** Units on shelves per goods, over the machines of the given stores (null: all the merchant's machines). */
+  async shelfTotalsByGoods(
+    merchantId: number,
+    goodsIds: number[],
+    storeIds: number[] | null,
+  ): Promise<Map<number, number>> {
+    if (!goodsIds.length) return new Map();
+    let query = this.db
+      .selectFrom('channels')
+      .innerJoin('devices', 'devices.id', 'channels.device_id')
+      .select(['channels.goods_id', (eb) => eb.fn.sum<number>('channels.quantity').as('quantity')])
+      .where('devices.merchant_id', '=', merchantId)
+      .where('channels.goods_id', 'in', goodsIds);
+    if (storeIds !== null) query = query.where('devices.store_id', 'in', storeIds.length ? storeIds : [-1]);
+    const rows = await query.groupBy('channels.goods_id').execute();
+    return new Map(rows.map((r) => [Number(r.goods_id), Number(r.quantity)]));
+  }
+
+  /** Enabled shelves at or below their machine's threshold, emptiest first. */
+  async lowShelves(
+    merchantId: number,
+    filter: { areaId?: number | undefined; storeId?: number | undefined; storeIds: number[] | null },
+    paging: { pageNum: number; pageSize: number },
+  ): Promise<{ rows: Shelf[]; count: number }> {
+    let query = this.shelfQuery(merchantId)
+      .where('channels.enabled', '=', 1)
+      .where('devices.stock_notify_threshold', '>', 0)
+      .whereRef('channels.quantity', '<=', 'devices.stock_notify_threshold');
+    if (filter.areaId) query = query.where('devices.area_id', '=', filter.areaId);
+    if (filter.storeId) query = query.where('devices.store_id', '=', filter.storeId);
+    if (filter.storeIds !== null) {
+      query = query.where('devices.store_id', 'in', filter.storeIds.length ? filter.storeIds : [-1]);
+    }
+    const { count } = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    const { limit, offset } = pageWindow(paging);
+    const rows = await query
+      .orderBy('channels.quantity')
+      .orderBy('devices.sn')
+      .orderBy('channels.channel_sn')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows: rows.map(toShelf), count: Number(count) };
+  }
+
+  /**
+   * Takes units off a shelf inside the caller's transaction (a sale). The shelf never goes below zero: the machine
+   * has already handed the goods out, so a count that was off is corrected rather than refused. Null when the
+   * merchant has no such machine and shelf.
+   */
+  async takeFromShelf(
+    trx: Db,
+    merchantId: number,
+    sn: string,
+    channelId: number,
+    quantity: number,
+    now: number,
+  ): Promise<(Shelf & { taken: number }) | null> {
+    const query = this.shelfQuery(merchantId, trx)
+      .where('devices.sn', '=', sn)
+      .where('channels.id', '=', channelId);
+    // Row lock on PostgreSQL so two sales from the same shelf count down one after the other.
+    const row = await (onPostgres(trx) ? query.forUpdate('channels') : query).executeTakeFirst();
+    if (!row) return null;
+    const taken = Math.min(quantity, Math.max(0, row.quantity));
+    const left = row.quantity - taken;
+    await trx
+      .updateTable('channels')
+      .set({ quantity: left, updated_at: now })
+      .where('id', '=', channelId)
+      .execute();
+    return { ...toShelf({ ...row, quantity: left }), taken };
+  }
+
+  private shelfQuery(merchantId: number, db: Db = this.db) {
+    return db
+      .selectFrom('channels')
+      .innerJoin('devices', 'devices.id', 'channels.device_id')
+      .select([
+        'devices.id as device_id',
+        'devices.sn',
+        'devices.title',
+        'devices.area_id',
+        'devices.store_id',
+        'devices.stock_notify_threshold',
+        'channels.id as channel_id',
+        'channels.channel_sn',
+        'channels.name',
+        'channels.goods_id',
+        'channels.quantity',
+        'channels.capacity',
+        'channels.enabled',
+      ])
+      .where('devices.merchant_id', '=', merchantId);
+  }
+}
+
+function toShelf(row: {
+  device_id: number;
+  sn: string;
+  title: string;
+  area_id: number | null;
+  store_id: number | null;
+  stock_notify_threshold: number;
+  channel_id: number;
+  channel_sn: number;
+  name: string;
+  goods_id: number | null;
+  quantity: number;
+  capacity: number;
+  enabled: number;
+}): Shelf {
+  return {
+    deviceId: row.device_id,
+    sn: row.sn,
+    title: row.title,
+    areaId: row.area_id,
+    storeId: row.store_id,
+    threshold: Number(row.stock_notify_threshold),
+    channelId: row.channel_id,
+    channelSn: String(row.channel_sn),
+    name: row.name,
+    goodsId: row.goods_id,
+    quantity: Number(row.quantity),
+    capacity: Number(row.capacity),
+    enabled: row.enabled === 1,
+  };
+}
