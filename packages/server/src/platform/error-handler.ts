@@ -12,16 +12,17 @@ import { ZodFieldError } from './route';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = localeOf(request.headers);
+    const path = request.routeOptions.url;
     if (error instanceof AppError) {
       const msg = error.validation
-        ? fieldMessage(error.validation.field, error.validation.key, locale)
+        ? fieldMessage(error.validation.field, error.validation.key, locale, path)
         : rcodeMessage(error.rcode, locale, error.params);
       return reply.status(200).send({ rcode: error.rcode, msg, result: null });
     }
     if (error instanceof ZodFieldError) {
       return reply.status(200).send({
         rcode: RCODE.INVALID_PARAM,
-        msg: fieldMessage(error.field, error.key, locale),
+        msg: fieldMessage(error.field, error.key, locale, path),
         result: null,
       });
     }

@@ -19,11 +19,22 @@ const labels: Record<string, LocaleText> = {
   body: { 'zh-CN': '请求内容', 'zh-TW': '請求內容', 'en-US': 'Request body' },
 };
 
-export function fieldLabel(field: string, locale: Locale): string {
-  return labels[field]?.[locale] ?? field;
+/** Labels that hold only for some calls, where a field name means something else there ("name" of a shelf). */
+const byCall = new Map<string, Record<string, LocaleText>>();
+
+export function fieldLabel(field: string, locale: Locale, callPath?: string): string {
+  const scoped = callPath ? byCall.get(callPath)?.[field] : undefined;
+  return (scoped ?? labels[field])?.[locale] ?? field;
 }
 
-/** Later modules register the labels of their own fields here at import time. */
-export function addFieldLabels(more: Record<string, LocaleText>): void {
-  Object.assign(labels, more);
+/**
+ * Modules register the labels of their own fields at import time: for every call, or, with `callPaths`,
+ * only for those calls.
+ */
+export function addFieldLabels(more: Record<string, LocaleText>, callPaths?: readonly string[]): void {
+  if (!callPaths) {
+    Object.assign(labels, more);
+    return;
+  }
+  for (const path of callPaths) byCall.set(path, { ...byCall.get(path), ...more });
 }

@@ -28,9 +28,9 @@ export function validationMessage(
 }
 
 /** "Phone: please enter mainland phone number": the field is always named. */
-export function fieldMessage(field: string, key: string, locale: Locale): string {
+export function fieldMessage(field: string, key: string, locale: Locale, callPath?: string): string {
   const text = key in validationMessages ? validationMessage(key as ValidationKey, locale) : key;
-  const label = fieldLabel(field, locale);
+  const label = fieldLabel(field, locale, callPath);
   // Some texts name their fields already ("username and password cannot be empty").
   if (text.toLowerCase().includes(label.toLowerCase())) return text;
   return locale === 'en-US' ? `${label}: ${text}` : `${label}：${text}`;

@@ -1,21 +1,40 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Locale } from '@vendo/contract/locales';
 import { currentLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { BrowserGate } from './layout/browser-gate';
 
-const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS } satisfies Record<Locale, unknown>;
+type AntdLocale = NonNullable<Parameters<typeof ConfigProvider>[0]['locale']>;
 
-/** antd-mobile's own texts (picker buttons, dialog defaults) follow the chosen language. */
+/*
+ * antd-mobile's own texts (picker buttons, dialog defaults) follow the chosen language. Its zh-CN texts are
+ * built in; the other two load when chosen, since no first-screen widget shows them.
+ */
+const ANTD_LOCALES: Record<Exclude<Locale, 'zh-CN'>, () => Promise<{ default: AntdLocale }>> = {
+  'zh-TW': () => import('antd-mobile/es/locales/zh-TW'),
+  'en-US': () => import('antd-mobile/es/locales/en-US'),
+};
+
 function AntdLocale({ children }: { children: ReactNode }) {
   useTranslation();
-  return <ConfigProvider locale={ANTD_LOCALES[currentLocale()]}>{children}</ConfigProvider>;
+  const locale = currentLocale();
+  const [loaded, setLoaded] = useState<{ locale: Locale; texts: AntdLocale } | null>(null);
+
+  useEffect(() => {
+    if (locale === 'zh-CN') return;
+    let current = true;
+    void ANTD_LOCALES[locale]().then((module) => current && setLoaded({ locale, texts: module.default }));
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  const texts = loaded?.locale === locale ? loaded.texts : undefined;
+  // Always the same element, so a language switch never remounts the screens (typed values survive it).
+  return <ConfigProvider {...(texts ? { locale: texts } : {})}>{children}</ConfigProvider>;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

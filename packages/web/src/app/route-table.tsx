@@ -24,9 +24,6 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'bind', title: 'bind', back: false },
   { path: 'bindError', title: 'bindError', back: false },
   { path: 'deviceManage', title: 'deviceManage' },
-  { path: 'region', title: 'region' },
-  { path: 'goodsManage', title: 'goodsManage' },
-  { path: 'stock', title: 'stock' },
   { path: 'activityCenter', title: 'activityCenter' },
   { path: 'gift', title: 'gift' },
   { path: 'activity', title: 'activity' },
@@ -88,6 +85,21 @@ export const ROUTES: RouteObject[] = [
     '/success',
     { title: 'success' },
     screen(() => import('./routes/success')),
+  ),
+  route(
+    '/region',
+    { title: 'region' },
+    screen(() => import('../features/catalog/components/region-screen')),
+  ),
+  route(
+    '/goodsManage',
+    { title: 'goodsManage' },
+    screen(() => import('../features/catalog/components/goods-screen')),
+  ),
+  route(
+    '/stock',
+    { title: 'stock' },
+    screen(() => import('../features/stock/components/stock-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

@@ -1,10 +1,12 @@
 import type { Locale } from '@vendo/contract/locales';
 import type auth from './resources/auth';
+import type catalog from './resources/catalog';
 import common from './resources/common';
 import type components from './resources/components';
 import type home from './resources/home';
 import type layout from './resources/layout';
 import routes from './resources/routes';
+import type stock from './resources/stock';
 
 /** Texts every screen needs (the shell and the titles) travel with the first screen. */
 export const eagerNamespaces = { common, routes };
@@ -20,6 +22,8 @@ export const lazyNamespaces = {
   home: () => import('./resources/home'),
   layout: () => import('./resources/layout'),
   components: () => import('./resources/components'),
+  catalog: () => import('./resources/catalog'),
+  stock: () => import('./resources/stock'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -30,6 +34,8 @@ export interface AllNamespaces {
   home: typeof home;
   layout: typeof layout;
   components: typeof components;
+  catalog: typeof catalog;
+  stock: typeof stock;
 }
 
 export type NamespaceName = keyof AllNamespaces;

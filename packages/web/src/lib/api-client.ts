@@ -41,6 +41,35 @@ export interface CallOptions {
 }
 
 type AnyCall = Call<z.ZodType, z.ZodType>;
+
+type Checked<T> = { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+
+/**
+ * What the client needs of a call: where it goes, who may make it, and how to check its result. Every contract
+ * call is one (its zod schema checks the result); endpoint() makes one from a type guard, for the two calls the
+ * first screen makes before zod has loaded (see account-calls.ts).
+ */
+export interface Endpoint<Result> {
+  path: string;
+  auth: AnyCall['auth'];
+  response: { safeParse(value: unknown): Checked<Result> };
+}
+
+export function endpoint<Result>(
+  path: string,
+  auth: AnyCall['auth'],
+  isResult: (value: unknown) => value is Result,
+): Endpoint<Result> {
+  return {
+    path,
+    auth,
+    response: {
+      safeParse: (value) =>
+        isResult(value) ? { success: true, data: value } : { success: false, error: { issues: [value] } },
+    },
+  };
+}
+
 /** Calls whose body may be left out (empty requests) take it as optional. */
 type Args<Req extends z.ZodType> =
   undefined extends z.input<Req>
@@ -82,6 +111,21 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   );
 }
 
+/**
+ * A FormData body (uploads, lib/upload.ts) goes as multipart/form-data: the browser writes the content-type with
+ * its boundary, so ours is left out. Everything else is JSON.
+ */
+function encodeBody(
+  headers: Record<string, string>,
+  body: unknown,
+): { headers: Record<string, string>; body: string | FormData } {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    const { 'content-type': _json, ...rest } = headers;
+    return { headers: rest, body };
+  }
+  return { headers, body: JSON.stringify(body ?? {}) };
+}
+
 async function post(
   path: string,
   headers: Record<string, string>,
@@ -92,8 +136,7 @@ async function post(
   try {
     const response = await fetch(path, {
       method: 'POST',
-      headers,
-      body: JSON.stringify(body ?? {}),
+      ...encodeBody(headers, body),
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -121,10 +164,19 @@ function expireSession(): void {
  * Posts one contract call and returns its typed result. The one place that turns failures into toasts
  * (spec §8) and that answers an expired session (604) with a trip to /login.
  */
-export async function callApi<Req extends z.ZodType, Res extends z.ZodType>(
+export function callApi<Req extends z.ZodType, Res extends z.ZodType>(
   call: Call<Req, Res>,
   ...[body, options]: Args<Req>
 ): Promise<z.output<Res>> {
+  return callEndpoint<z.output<Res>>(call, body, options);
+}
+
+/** callApi for an endpoint that is not a zod-checked contract call, or for a FormData body (lib/upload.ts). */
+export async function callEndpoint<Result>(
+  call: Endpoint<Result>,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<Result> {
   try {
     const envelope = await post(call.path, headersFor(call.auth, options?.credentials), body);
     if (envelope.rcode !== 0) {

@@ -1,8 +1,8 @@
 import type { AppEntry, UserInfo } from '@vendo/contract/api/account';
 
 /*
- * A shape check of the user info kept in localStorage. The contract's zod schema would do it too, but reading
- * the stored login happens before the first paint, where zod is not loaded (see account-calls.ts). The mapped
+ * A shape check of the user info kept in localStorage and refreshed at start. The contract's zod schema would
+ * do it too, but both happen on the first screen, which paints without zod (see account-calls.ts). The mapped
  * type makes this check name every field of UserInfo, so a field added to the contract fails typecheck here.
  */
 

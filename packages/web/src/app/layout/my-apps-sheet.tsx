@@ -4,9 +4,9 @@ import { List, Popup, Tag } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, registerNamespace } from '../../i18n/i18n';
+import layoutTexts from '../../i18n/resources/layout';
 import { formatDateTime } from '../../lib/format';
 import { appDaysLeft, appState } from '../../lib/permissions';
-import layoutTexts from '../../i18n/resources/layout';
 
 registerNamespace('layout', layoutTexts);
 

@@ -10,7 +10,8 @@ import { RootLayout } from './root-layout';
 
 vi.mock('../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn(() => Promise.resolve()) }));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -70,9 +71,9 @@ describe('routes and session', () => {
 
   it('shows later screens as "coming soon" with their title and a back button', async () => {
     saveLogin(makeUser());
-    renderAt('/deviceManage');
+    renderAt('/overview');
     expect(await screen.findByText('This screen arrives with a later release.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Devices' }).length).toBe(2);
+    expect(screen.getAllByRole('heading', { name: 'Overview' }).length).toBe(2);
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
@@ -99,7 +100,9 @@ describe('routes and session', () => {
 
   it('shows the Unknown page for any other path, logged in or not', async () => {
     renderAt('/no-such-screen');
-    expect(await screen.findByText('The page you asked for does not exist or has been removed.')).toBeTruthy();
+    expect(
+      await screen.findByText('The page you asked for does not exist or has been removed.'),
+    ).toBeTruthy();
     expect(screen.getAllByRole('heading', { name: 'Page not found' })).toHaveLength(2);
   });
 

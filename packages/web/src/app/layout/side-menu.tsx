@@ -1,21 +1,21 @@
-import type { UserInfo } from '@vendo/contract/api/account';
-import { isMainlandMobile } from '@vendo/contract/validation';
 import { useQueryClient } from '@tanstack/react-query';
+import type { UserInfo } from '@vendo/contract/api/account';
+import { LOCALES, type Locale } from '@vendo/contract/locales';
+import { RCODE, rcodeText } from '@vendo/contract/rcodes';
+import { isMainlandMobile } from '@vendo/contract/validation';
 import { CheckList, List, Popup } from 'antd-mobile';
 import { AppstoreOutline, KeyOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOCALES, type Locale } from '@vendo/contract/locales';
-import { rcodeText, RCODE } from '@vendo/contract/rcodes';
 import { signOut } from '../../features/auth/api/logout';
 import { currentLocale, LANGUAGE_NAMES, registerNamespace, setLocale } from '../../i18n/i18n';
+import layoutTexts from '../../i18n/resources/layout';
 import { currentAgent } from '../../lib/agent';
 import { loadChunk } from '../../lib/load-chunk';
 import { alertDialog } from '../../lib/notify';
 import { can, canChangeOwnOperPwd, canResetOwnLoginPwd } from '../../lib/permissions';
 import { loginPath } from '../../lib/session';
-import layoutTexts from '../../i18n/resources/layout';
 
 registerNamespace('layout', layoutTexts);
 

@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadAccountCalls } from '../../../lib/account-calls';
-import { callApi, type CallOptions } from '../../../lib/api-client';
+import { callEndpoint, endpoint, type CallOptions } from '../../../lib/api-client';
+import { isUserInfo } from '../../../lib/user-info';
 
-export async function fetchUserInfo(options?: CallOptions) {
-  return callApi((await loadAccountCalls()).getUserInfo, undefined, options);
+/**
+ * The contract's getUserInfo, checked by hand: the refresh runs on the first screen, which paints without zod
+ * (see lib/account-calls.ts). get-user-info.test.ts holds the path and access to the contract's.
+ */
+export const userInfoCall = endpoint('/api/v1/u/getUserInfo', 'session', isUserInfo);
+
+export function fetchUserInfo(options?: CallOptions) {
+  return callEndpoint(userInfoCall, undefined, options);
 }
 
 /**

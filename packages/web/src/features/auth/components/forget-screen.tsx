@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
+import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
@@ -16,7 +17,6 @@ import { Field, fieldAria } from './field';
 import { PasswordInput } from './password-input';
 import { SandboxLabel } from './sandbox-label';
 import { SmsCodeButton } from './sms-code-button';
-import authTexts from '../../../i18n/resources/auth';
 
 registerNamespace('auth', authTexts);
 

@@ -35,14 +35,15 @@ export function LanguagePopover() {
       <button
         type="button"
         className="language-button"
-        aria-label={t('language')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
       >
         <GlobalOutline aria-hidden="true" />
+        {/* The name a screen reader hears starts with what is written on the button (WCAG 2.5.3). */}
         <span>{LANGUAGE_NAMES[locale]}</span>
+        <span className="visually-hidden">, {t('language')}</span>
       </button>
       {open ? (
         <ul className="language-menu" id={menuId} role="menu">

@@ -13,7 +13,8 @@ import LoginScreen from './login-screen';
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn(() => Promise.resolve()) }));
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const config = {
   mode: 'demo',
   browserGate: false,
@@ -103,6 +104,8 @@ describe('login screen', () => {
 
   it('says the messaging-app login is not configured yet', async () => {
     renderLogin();
-    await waitFor(() => expect(screen.getAllByText('WeChat login is not configured yet').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByText('WeChat login is not configured yet').length).toBeGreaterThan(0),
+    );
   });
 });

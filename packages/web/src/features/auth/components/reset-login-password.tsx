@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
+import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
 import { currentAgent } from '../../../lib/agent';
 import { ApiError } from '../../../lib/api-client';
@@ -18,7 +19,6 @@ import { Field, fieldAria } from './field';
 import { PasswordInput } from './password-input';
 import { SandboxLabel } from './sandbox-label';
 import { SmsCodeButton } from './sms-code-button';
-import authTexts from '../../../i18n/resources/auth';
 
 registerNamespace('auth', authTexts);
 

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OperPwdKeypad, type OperPwdKeypadHandle } from '../../../components/oper-pwd-keypad/oper-pwd-keypad';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
+import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
 import { ApiError } from '../../../lib/api-client';
 import { md5 } from '../../../lib/md5';
@@ -13,7 +14,6 @@ import { toast } from '../../../lib/notify';
 import { readUserInfo, updateUserInfo } from '../../../lib/session';
 import { validationText } from '../../../lib/validation';
 import { useEditOprPwd } from '../api/edit-opr-pwd';
-import authTexts from '../../../i18n/resources/auth';
 
 registerNamespace('auth', authTexts);
 

@@ -1,7 +1,6 @@
-import { Checkbox, Dialog } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeStatement, shouldShowStatement } from '../utils/statement';
+import { closeStatement } from '../utils/statement';
 
 const TIPS = ['tip1', 'tip2', 'tip3', 'tip4', 'tip5'] as const;
 
@@ -10,11 +9,23 @@ interface StatementDialogProps {
   loginAt: number | null;
 }
 
-/** The platform statement with its five tips (spec §2), once per login. */
+/**
+ * The platform statement with its five tips (spec §2), once per login. A plain modal rather than antd-mobile's
+ * Dialog: it opens on the first screen after every login, and the Dialog's animation library would double what
+ * that screen loads.
+ */
 export function StatementDialog({ username, loginAt }: StatementDialogProps) {
   const { t } = useTranslation('home');
-  const [visible, setVisible] = useState(() => shouldShowStatement(username, loginAt));
+  const [visible, setVisible] = useState(true);
   const [dontShowAgain, setDontShowAgain] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (visible) button.current?.focus();
+  }, [visible]);
+
+  if (!visible) return null;
 
   const close = () => {
     closeStatement(username, loginAt, dontShowAgain);
@@ -22,27 +33,34 @@ export function StatementDialog({ username, loginAt }: StatementDialogProps) {
   };
 
   return (
-    <Dialog
-      visible={visible}
-      title={t('statement.title')}
-      content={
-        <div className="statement">
-          <ol>
-            {TIPS.map((tip) => (
-              <li key={tip}>{t(`statement.${tip}`)}</li>
-            ))}
-          </ol>
-          <Checkbox
+    <div className="modal-mask">
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(event) => event.key === 'Escape' && close()}
+      >
+        <h2 id={`${id}-title`} className="modal-title">
+          {t('statement.title')}
+        </h2>
+        <ol className="statement">
+          {TIPS.map((tip) => (
+            <li key={tip}>{t(`statement.${tip}`)}</li>
+          ))}
+        </ol>
+        <label className="statement-check">
+          <input
+            type="checkbox"
             checked={dontShowAgain}
-            onChange={setDontShowAgain}
-            style={{ '--icon-size': '18px', '--font-size': '14px' }}
-          >
-            {t('statement.dontShowAgain')}
-          </Checkbox>
-        </div>
-      }
-      actions={[{ key: 'ok', text: t('statement.ok'), bold: true }]}
-      onAction={close}
-    />
+            onChange={(e) => setDontShowAgain(e.target.checked)}
+          />
+          <span>{t('statement.dontShowAgain')}</span>
+        </label>
+        <button ref={button} type="button" className="modal-action" onClick={close}>
+          {t('statement.ok')}
+        </button>
+      </div>
+    </div>
   );
 }

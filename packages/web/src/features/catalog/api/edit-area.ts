@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { editArea } from '@vendo/contract/api/catalog';
+import type { CallRequest } from '@vendo/contract/api/call';
+import { callApi } from '../../../lib/api-client';
+import { catalogKeys } from './query-keys';
+
+export function useEditArea() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof editArea>) => callApi(editArea, body),
+    onSuccess: async () => {
+      // Store cards show their area's name.
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.areas });
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.stores });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { REGIONS_PATH, regionNode, type RegionNode } from '@vendo/contract/api/catalog';
+import { REQUEST_TIMEOUT_MS } from '@vendo/contract/constants';
+import { z } from 'zod';
+import { catalogKeys } from './query-keys';
+
+const regionTree = z.array(regionNode);
+
+/**
+ * The province → city → district tree. A plain GET, not a call: the server sends it gzip-compressed with an
+ * ETag so the browser keeps it; it changes only with the division data.
+ */
+export async function fetchRegions(): Promise<RegionNode[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(REGIONS_PATH, { signal: controller.signal, credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`regions: HTTP ${response.status}`);
+    return regionTree.parse(await response.json());
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Loaded only once the region picker first opens (enabled), then kept for the visit. */
+export function useRegions(enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.regions,
+    queryFn: fetchRegions,
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getStore } from '@vendo/contract/api/catalog';
+import { callApi } from '../../../lib/api-client';
+import { pageRequest } from '../utils/paging';
+import { catalogKeys } from './query-keys';
+
+export interface StoreQuery {
+  page: number;
+  pageSize: number;
+  /** An area's _id, or null for every area. */
+  area: number | null;
+  name: string;
+}
+
+/** One page of the store cards, filtered by area and name. */
+export function useStores({ page, pageSize, area, name }: StoreQuery) {
+  return useQuery({
+    queryKey: [...catalogKeys.stores, 'page', page, pageSize, area, name],
+    queryFn: () =>
+      callApi(getStore, {
+        ...pageRequest(page, pageSize),
+        condition: { area: area ?? undefined, store_name: name || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,258 @@
+import { addStore, editStore, type Store } from '@vendo/contract/api/catalog';
+import {
+  COOPERATION_MODE_LABELS,
+  COOPERATION_MODES,
+  STORE_MODE_LABELS,
+  STORE_MODES,
+  STORE_REFUND_MODE_LABELS,
+  STORE_REFUND_MODES,
+} from '@vendo/contract/enums';
+import { Input, List, Picker, TextArea } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/notify';
+import { checkWithSchema } from '../../../lib/validation';
+import { useAddStore } from '../api/add-store';
+import { useEditStore } from '../api/edit-store';
+import { useAreaOptions } from '../api/get-areas';
+import type { PickedRegion } from '../utils/region-options';
+import { storeBody, storeToForm } from '../utils/store-form-values';
+import { useForm } from '../utils/use-form';
+import { ChoiceField } from './choice-field';
+import { DateField } from './date-field';
+import { fieldAria, FormField } from './form-field';
+import { SheetForm } from './form-sheet';
+import { RegionField } from './region-field';
+
+interface StoreFormProps {
+  store: Store | null;
+  /** The area a new store starts in (the one the list is filtered to). */
+  defaultArea: number | null;
+  onClose: () => void;
+}
+
+/** Create or edit a store with its area, region, people, cooperation and modes (spec §3, §9). */
+export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
+  const { t } = useTranslation('catalog');
+  const locale = currentLocale();
+  const add = useAddStore();
+  const edit = useEditStore();
+  const areas = useAreaOptions();
+  const [message, setMessage] = useState<string | null>(null);
+  const [areaOpen, setAreaOpen] = useState(false);
+  const { values, setValues, set, errors, setErrors } = useForm(() => storeToForm(store, defaultArea));
+
+  const areaOptions = (areas.data?.data ?? []).map((a) => ({ value: String(a._id), label: a.area_name }));
+  const areaName =
+    areaOptions.find((o) => o.value === String(values.area))?.label ??
+    (store && store.area._id === values.area ? store.area.area_name : undefined);
+
+  const setRegion = (region: PickedRegion) => {
+    setValues((prev) => ({ ...prev, ...region }));
+    setErrors((prev) => ({ ...prev, prov_code: undefined }));
+  };
+
+  const submit = async () => {
+    const body = storeBody(values);
+    const found = store
+      ? checkWithSchema(editStore.request, { _id: store._id, ...body }, locale)
+      : checkWithSchema(addStore.request, body, locale);
+    setErrors(found ?? {});
+    if (found || body.area === undefined) return;
+    setMessage(null);
+    try {
+      if (store) await edit.mutateAsync({ _id: store._id, ...body, area: body.area });
+      else await add.mutateAsync({ ...body, area: body.area });
+      toast(t('saved'), { icon: 'success' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) setMessage(error.msg);
+    }
+  };
+
+  const regionError = errors.prov_code ?? errors.city_code ?? errors.s_area_code;
+
+  return (
+    <SheetForm
+      title={store ? t('store.editTitle') : t('store.addTitle')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={add.isPending || edit.isPending}
+      message={message}
+    >
+      <List mode="card" className="catalog-form" header={t('store.basics')}>
+        <FormField id="store-name" label={t('store.name')} required error={errors.name}>
+          <Input
+            id="store-name"
+            value={values.name}
+            onChange={set('name')}
+            placeholder={t('store.namePlaceholder')}
+            maxLength={50}
+            clearable
+            {...fieldAria('store-name', errors.name)}
+          />
+        </FormField>
+        <FormField id="store-area" label={t('store.area')} required error={errors.area}>
+          <button
+            type="button"
+            id="store-area"
+            className="picker-trigger"
+            onClick={() => setAreaOpen(true)}
+            {...fieldAria('store-area', errors.area)}
+          >
+            {areaName ? (
+              <span>{areaName}</span>
+            ) : (
+              <span className="picker-placeholder">
+                {areas.isSuccess && areaOptions.length === 0
+                  ? t('store.noAreaYet')
+                  : t('store.areaPlaceholder')}
+              </span>
+            )}
+            <RightOutline aria-hidden="true" />
+          </button>
+        </FormField>
+        <FormField id="store-region" label={t('store.region')} error={regionError}>
+          <RegionField
+            id="store-region"
+            value={values}
+            onChange={setRegion}
+            onIncomplete={() => setErrors((prev) => ({ ...prev, prov_code: t('store.regionIncomplete') }))}
+            ariaProps={fieldAria('store-region', regionError)}
+          />
+        </FormField>
+        <FormField id="store-address" label={t('store.address')} error={errors.address}>
+          <Input
+            id="store-address"
+            value={values.address}
+            onChange={set('address')}
+            placeholder={t('store.addressPlaceholder')}
+            maxLength={200}
+            clearable
+            {...fieldAria('store-address', errors.address)}
+          />
+        </FormField>
+        <FormField id="store-tel" label={t('store.phone')} error={errors.tel}>
+          <Input
+            id="store-tel"
+            type="tel"
+            value={values.tel}
+            onChange={set('tel')}
+            placeholder={t('phonePlaceholder')}
+            maxLength={20}
+            clearable
+            {...fieldAria('store-tel', errors.tel)}
+          />
+        </FormField>
+      </List>
+
+      <List mode="card" className="catalog-form" header={t('store.business')}>
+        <FormField id="store-manager" label={t('store.manager')} error={errors.manager}>
+          <Input
+            id="store-manager"
+            value={values.manager}
+            onChange={set('manager')}
+            placeholder={t('optional')}
+            maxLength={50}
+            clearable
+            {...fieldAria('store-manager', errors.manager)}
+          />
+        </FormField>
+        <FormField id="store-salesman" label={t('store.salesman')} error={errors.salesman}>
+          <Input
+            id="store-salesman"
+            value={values.salesman}
+            onChange={set('salesman')}
+            placeholder={t('optional')}
+            maxLength={50}
+            clearable
+            {...fieldAria('store-salesman', errors.salesman)}
+          />
+        </FormField>
+        <FormField id="store-coop-start" label={t('store.coopStart')} error={errors.coop_start}>
+          <DateField
+            id="store-coop-start"
+            title={t('store.coopStart')}
+            value={values.coop_start}
+            onChange={set('coop_start')}
+            ariaProps={fieldAria('store-coop-start', errors.coop_start)}
+          />
+        </FormField>
+        <FormField id="store-coop-end" label={t('store.coopEnd')} error={errors.coop_end}>
+          <DateField
+            id="store-coop-end"
+            title={t('store.coopEnd')}
+            value={values.coop_end}
+            onChange={set('coop_end')}
+            ariaProps={fieldAria('store-coop-end', errors.coop_end)}
+          />
+        </FormField>
+        <FormField id="store-coop-mode" label={t('store.coopMode')} error={errors.coop_mode}>
+          <ChoiceField
+            id="store-coop-mode"
+            clearable
+            value={values.coop_mode}
+            onChange={set('coop_mode')}
+            options={COOPERATION_MODES.map((m) => ({ value: m, label: COOPERATION_MODE_LABELS[m][locale] }))}
+          />
+        </FormField>
+        <FormField id="store-mode" label={t('store.mode')} error={errors.mode}>
+          <ChoiceField
+            id="store-mode"
+            value={values.mode}
+            onChange={(v) => v && set('mode')(v)}
+            options={STORE_MODES.map((m) => ({ value: m, label: STORE_MODE_LABELS[m][locale] }))}
+          />
+        </FormField>
+        <FormField id="store-refund" label={t('store.refundMode')} error={errors.refund_mode}>
+          <ChoiceField
+            id="store-refund"
+            value={values.refund_mode}
+            onChange={(v) => v && set('refund_mode')(v)}
+            options={STORE_REFUND_MODES.map((m) => ({
+              value: m,
+              label: STORE_REFUND_MODE_LABELS[m][locale],
+            }))}
+          />
+        </FormField>
+        <FormField id="store-client-code" label={t('store.clientCode')} error={errors.client_code}>
+          <Input
+            id="store-client-code"
+            value={values.client_code}
+            onChange={set('client_code')}
+            placeholder={t('optional')}
+            maxLength={64}
+            clearable
+            {...fieldAria('store-client-code', errors.client_code)}
+          />
+        </FormField>
+        <FormField id="store-note" label={t('remarks')} error={errors.note}>
+          <TextArea
+            id="store-note"
+            value={values.note}
+            onChange={set('note')}
+            placeholder={t('remarksPlaceholder')}
+            maxLength={500}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            {...fieldAria('store-note', errors.note)}
+          />
+        </FormField>
+      </List>
+      <Picker
+        title={t('store.area')}
+        columns={[areaOptions]}
+        visible={areaOpen}
+        loading={areas.isPending}
+        value={values.area !== null ? [String(values.area)] : []}
+        onClose={() => setAreaOpen(false)}
+        onConfirm={(picked) => {
+          const id = Number(picked[0]);
+          if (Number.isInteger(id) && id > 0) set('area')(id);
+        }}
+      />
+    </SheetForm>
+  );
+}

@@ -1,0 +1,273 @@
+import type { Store } from '@vendo/contract/api/catalog';
+import { PAGE_SIZE } from '@vendo/contract/constants';
+import { COOPERATION_MODE_LABELS, STORE_MODE_LABELS, STORE_REFUND_MODE_LABELS } from '@vendo/contract/enums';
+import { Button, Picker, SearchBar } from 'antd-mobile';
+import {
+  AddOutline,
+  AppOutline,
+  DeleteOutline,
+  DownFill,
+  EditSOutline,
+  EnvironmentOutline,
+  PhonebookOutline,
+  TruckOutline,
+} from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { Pagination } from '../../../components/pagination/pagination';
+import { currentLocale } from '../../../i18n/i18n';
+import { toast } from '../../../lib/notify';
+import { can } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
+import { useDeleteStore } from '../api/delete-store';
+import { useAreaOptions } from '../api/get-areas';
+import { useStores } from '../api/get-stores';
+import { explainFailure } from '../utils/error-text';
+import { regionLabel } from '../utils/region-options';
+import { CardActions, type CardAction } from './card-actions';
+import { confirmAction } from './confirm';
+import { Sheet } from './form-sheet';
+import { ListState } from './list-state';
+import { StoreForm } from './store-form';
+
+const PAGE = PAGE_SIZE.pagination;
+const ALL = '0';
+
+interface StoreListProps {
+  /** The area filter (from "view store" on an area card, kept in the address), or null for all. */
+  area: number | null;
+  onAreaChange: (area: number | null) => void;
+}
+
+/** The store cards (spec §2): delete, restock bill, view device, edit; filtered by area and name. */
+export function StoreList({ area, onAreaChange }: StoreListProps) {
+  const { t } = useTranslation('catalog');
+  const locale = currentLocale();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const [now] = useState(() => Date.now());
+  const [page, setPage] = useState(1);
+  const [name, setName] = useState('');
+  const [areaPicker, setAreaPicker] = useState(false);
+  const [editing, setEditing] = useState<{ open: boolean; store: Store | null }>({
+    open: false,
+    store: null,
+  });
+  const areas = useAreaOptions();
+  const stores = useStores({ page, pageSize: PAGE, area, name });
+  const remove = useDeleteStore();
+  const list = stores.data?.data ?? [];
+  const seesStock = can(user, 'stock', now);
+  const areaChoices = [
+    { value: ALL, label: t('store.allAreas') },
+    ...(areas.data?.data ?? []).map((a) => ({ value: String(a._id), label: a.area_name })),
+  ];
+  const areaName =
+    area === null ? t('store.allAreas') : areaChoices.find((c) => c.value === String(area))?.label;
+  const noAreas = areas.isSuccess && areas.data.count === 0;
+
+  const openForm = (store: Store | null) => setEditing({ open: true, store });
+
+  const confirmDelete = async (store: Store) => {
+    const ok = await confirmAction({
+      title: t('store.deleteTitle'),
+      content: t('store.deleteText', { name: store.store_name }),
+      confirmText: t('delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(store._id);
+      toast(t('deleted'), { icon: 'success' });
+      if (list.length === 1 && page > 1) setPage(page - 1);
+    } catch (error) {
+      await explainFailure(error, t('store.deleteFailed'));
+    }
+  };
+
+  const actionsOf = (store: Store): CardAction[] => [
+    {
+      key: 'delete',
+      label: t('delete'),
+      icon: <DeleteOutline />,
+      tone: 'danger',
+      onClick: () => void confirmDelete(store),
+    },
+    ...(seesStock
+      ? [
+          {
+            key: 'bill',
+            label: t('store.restockBill'),
+            icon: <TruckOutline />,
+            onClick: () => void navigate(`/stock?store=${store._id}&view=bill`),
+          },
+        ]
+      : []),
+    {
+      key: 'devices',
+      label: t('store.viewDevices'),
+      icon: <AppOutline />,
+      onClick: () => void navigate(`/deviceManage?areaId=${store.area._id}&storeId=${store._id}`),
+    },
+    {
+      key: 'edit',
+      label: t('edit'),
+      icon: <EditSOutline />,
+      tone: 'primary',
+      onClick: () => openForm(store),
+    },
+  ];
+
+  return (
+    <section className="catalog-list" aria-label={t('store.listLabel')}>
+      <div className="list-toolbar">
+        <SearchBar
+          className="list-search"
+          placeholder={t('store.search')}
+          onSearch={(value) => {
+            setName(value.trim());
+            setPage(1);
+          }}
+          onClear={() => {
+            setName('');
+            setPage(1);
+          }}
+        />
+        <Button
+          color="primary"
+          size="small"
+          className="toolbar-add"
+          disabled={noAreas}
+          onClick={() => openForm(null)}
+        >
+          <AddOutline aria-hidden="true" /> {t('store.add')}
+        </Button>
+      </div>
+      <div className="filter-row">
+        <button
+          type="button"
+          className="filter-chip"
+          aria-haspopup="dialog"
+          data-active={area !== null}
+          onClick={() => setAreaPicker(true)}
+        >
+          <span className="visually-hidden">{t('store.area')}: </span>
+          {areaName ?? t('store.allAreas')}
+          <DownFill aria-hidden="true" />
+        </button>
+        {stores.data ? (
+          <span className="muted" aria-live="polite">
+            {t('store.count', { count: stores.data.count })}
+          </span>
+        ) : null}
+      </div>
+      <ListState
+        pending={stores.isPending}
+        failed={stores.isError && !stores.data}
+        onRetry={() => void stores.refetch()}
+        empty={list.length === 0}
+        emptyGuide={
+          noAreas ? (
+            <EmptyGuide description={t('store.needArea')} />
+          ) : (
+            <EmptyGuide
+              description={name ? t('noMatch') : t('store.empty')}
+              actionText={name ? undefined : t('store.add')}
+              onAction={name ? undefined : () => openForm(null)}
+            />
+          )
+        }
+      >
+        <ul className="card-list">
+          {list.map((store) => {
+            const region = regionLabel(store);
+            return (
+              <li key={store._id} className="card entity-card">
+                <div className="entity-head">
+                  <h3 className="entity-title">{store.store_name}</h3>
+                  <div className="entity-badges">
+                    <span className="badge">{store.area.area_name}</span>
+                    <span className="badge">{t('devices', { count: store.dev_count })}</span>
+                  </div>
+                </div>
+                <dl className="entity-facts">
+                  <div>
+                    <dt>
+                      <EnvironmentOutline aria-label={t('store.address')} />
+                    </dt>
+                    <dd>
+                      {region || store.store_address ? (
+                        <>
+                          {region ? <span className="entity-region">{region}</span> : null}
+                          {store.store_address ? <span>{store.store_address}</span> : null}
+                        </>
+                      ) : (
+                        <span className="muted">{t('notSet')}</span>
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <PhonebookOutline aria-label={t('store.phone')} />
+                    </dt>
+                    <dd>
+                      {store.phone ? (
+                        <a href={`tel:${store.phone}`}>{store.phone}</a>
+                      ) : (
+                        <span className="muted">{t('notSet')}</span>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="entity-tags">
+                  <span className="tag">{STORE_MODE_LABELS[store.mode][locale]}</span>
+                  {store.coop_mode ? (
+                    <span className="tag">{COOPERATION_MODE_LABELS[store.coop_mode][locale]}</span>
+                  ) : null}
+                  <span className="tag">{STORE_REFUND_MODE_LABELS[store.refund_mode][locale]}</span>
+                </div>
+                {store.manager || store.salesman || store.coop_start || store.coop_end ? (
+                  <p className="entity-remarks">
+                    {[
+                      store.manager ? `${t('store.manager')}: ${store.manager}` : '',
+                      store.salesman ? `${t('store.salesman')}: ${store.salesman}` : '',
+                      store.coop_start || store.coop_end
+                        ? `${t('store.coopPeriod')}: ${store.coop_start || '…'} ~ ${store.coop_end || '…'}`
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                ) : null}
+                {store.remarks ? <p className="entity-remarks">{store.remarks}</p> : null}
+                <CardActions label={t('actionsFor', { name: store.store_name })} actions={actionsOf(store)} />
+              </li>
+            );
+          })}
+        </ul>
+        <Pagination current={page} total={stores.data?.count ?? 0} pageSize={PAGE} onChange={setPage} />
+      </ListState>
+      <Picker
+        title={t('store.area')}
+        columns={[areaChoices]}
+        visible={areaPicker}
+        value={[area === null ? ALL : String(area)]}
+        onClose={() => setAreaPicker(false)}
+        onConfirm={(picked) => {
+          const id = Number(picked[0]);
+          onAreaChange(id > 0 ? id : null);
+          setPage(1);
+        }}
+      />
+      <Sheet visible={editing.open} onClose={() => setEditing((e) => ({ ...e, open: false }))}>
+        <StoreForm
+          store={editing.store}
+          defaultArea={area}
+          onClose={() => setEditing((e) => ({ ...e, open: false }))}
+        />
+      </Sheet>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { getStockTotal } from '@vendo/contract/api/stock';
+import { callApi } from '../../../lib/api-client';
+import { CONDITION_LIST } from '../utils/paging';
+import { stockKeys } from './query-keys';
+
+/**
+ * Every goods item with what it holds, for the add-stock picker (a condition list: page 1, size 999). Read from
+ * the stock totals, which need the stock permission only, so staff without goods management can still stock up.
+ */
+export function useGoodsOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: stockKeys.goods,
+    queryFn: () => callApi(getStockTotal, { ...CONDITION_LIST, condition: {} }),
+    enabled,
+  });
+}

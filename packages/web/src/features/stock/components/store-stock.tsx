@@ -1,0 +1,154 @@
+import { Button, Picker } from 'antd-mobile';
+import { DownFill, TruckOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { useStoreStock } from '../api/get-store-stock';
+import { useStoreOptions } from '../api/get-store-options';
+import { fillPercent } from '../utils/stock-access';
+import { GoodsCell } from './goods-cell';
+import { ListState } from './list-state';
+
+interface StoreStockProps {
+  store: number | null;
+  onStoreChange: (store: number) => void;
+  onBill: (store: number) => void;
+}
+
+/** One store's stock: its own entries and each machine's shelves (spec §7 /i/getStoreStockGroupByDev). */
+export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
+  const { t } = useTranslation('stock');
+  const [picking, setPicking] = useState(false);
+  const stores = useStoreOptions();
+  const options = (stores.data?.data ?? []).map((s) => ({
+    value: String(s._id),
+    label: `${s.store_name} · ${s.area.area_name}`,
+  }));
+  const current = store ?? stores.data?.data[0]?._id ?? null;
+  const stock = useStoreStock(current);
+  const label = options.find((o) => o.value === String(current))?.label;
+  const data = stock.data;
+
+  if (stores.isSuccess && options.length === 0) {
+    return <EmptyGuide description={t('stores.none')} />;
+  }
+
+  return (
+    <section className="stock-list" aria-label={t('stores.label')}>
+      <div className="filter-row">
+        <button
+          type="button"
+          className="filter-chip"
+          data-active="true"
+          aria-haspopup="dialog"
+          disabled={!stores.isSuccess}
+          onClick={() => setPicking(true)}
+        >
+          <span className="visually-hidden">{t('store')}: </span>
+          {label ?? t('pickStore')}
+          <DownFill aria-hidden="true" />
+        </button>
+        <Button
+          size="small"
+          color="primary"
+          className="toolbar-add"
+          disabled={current === null}
+          onClick={() => {
+            if (current !== null) onBill(current);
+          }}
+        >
+          <TruckOutline aria-hidden="true" /> {t('bill.open')}
+        </Button>
+      </div>
+      <ListState
+        pending={stores.isPending || (current !== null && stock.isPending)}
+        failed={stock.isError && !stock.data}
+        onRetry={() => void stock.refetch()}
+        empty={false}
+        emptyGuide={null}
+      >
+        {data ? (
+          <>
+            <div className="card">
+              <h3 className="card-title">{t('stores.own')}</h3>
+              {data.store_stock.length === 0 ? (
+                <p className="muted">{t('stores.ownEmpty')}</p>
+              ) : (
+                <ul className="plain-list">
+                  {data.store_stock.map((row) => (
+                    <li key={row.goods_detail.goods_id} className="bill-line">
+                      <GoodsCell goods={row.goods_detail} size={40} />
+                      <span className="bill-qty">{row.inventory}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {data.devices.length === 0 ? (
+              <EmptyGuide description={t('stores.noMachines')} />
+            ) : (
+              data.devices.map((device) => (
+                <section key={device.sn} className="card device-card" aria-label={device.title || device.sn}>
+                  <h3 className="card-title">
+                    {device.title || t('untitled')} <span className="muted">{device.sn}</span>
+                  </h3>
+                  <p className="muted device-sum">
+                    {t('stores.machineHolds', { quantity: device.quantity, capacity: device.capacity })}
+                    {' · '}
+                    {t('stores.threshold', { count: device.stock_notify_threshold })}
+                  </p>
+                  <ul className="shelf-list">
+                    {device.channels.map((shelf) => (
+                      <li
+                        key={shelf.channel_id}
+                        className="shelf"
+                        data-low={shelf.low}
+                        data-off={!shelf.enabled}
+                      >
+                        <span className="shelf-no">{shelf.channel_sn}</span>
+                        <span className="shelf-goods">
+                          {shelf.goods_detail?.goods_name ?? (
+                            <span className="muted">{t('stores.emptyShelf')}</span>
+                          )}
+                          {!shelf.enabled ? <span className="tag">{t('stores.disabled')}</span> : null}
+                          {shelf.low && shelf.enabled ? (
+                            <span className="tag tag-warn">{t('stores.low')}</span>
+                          ) : null}
+                        </span>
+                        <span
+                          className="shelf-fill"
+                          aria-label={t('stores.fill', {
+                            quantity: shelf.quantity,
+                            capacity: shelf.capacity,
+                          })}
+                        >
+                          <span className="fill-bar" aria-hidden="true">
+                            <span style={{ width: `${fillPercent(shelf.quantity, shelf.capacity)}%` }} />
+                          </span>
+                          <span aria-hidden="true">
+                            {shelf.quantity}/{shelf.capacity}
+                          </span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))
+            )}
+          </>
+        ) : null}
+      </ListState>
+      <Picker
+        title={t('store')}
+        columns={[options]}
+        visible={picking}
+        value={current !== null ? [String(current)] : []}
+        onClose={() => setPicking(false)}
+        onConfirm={(picked) => {
+          const id = Number(picked[0]);
+          if (id > 0) onStoreChange(id);
+        }}
+      />
+    </section>
+  );
+}
