@@ -32,6 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         VENDO_MODE: 'demo',
         LOG_LEVEL: 'warn',
+        MQTT_PORT: '0',
         DATABASE_URL: '',
         ...env,
       },
