@@ -1,9 +1,11 @@
 import type { Locale } from '@vendo/contract/locales';
 import auth from '../../packages/web/src/i18n/resources/auth';
+import catalog from '../../packages/web/src/i18n/resources/catalog';
 import common from '../../packages/web/src/i18n/resources/common';
 import home from '../../packages/web/src/i18n/resources/home';
 import layout from '../../packages/web/src/i18n/resources/layout';
 import routes from '../../packages/web/src/i18n/resources/routes';
+import stock from '../../packages/web/src/i18n/resources/stock';
 
 /**
  * The words the app shows, read from its own catalogues, so a test fails on behaviour and not on a reworded
@@ -11,8 +13,10 @@ import routes from '../../packages/web/src/i18n/resources/routes';
  */
 export const texts = (locale: Locale) => ({
   auth: auth[locale],
+  catalog: catalog[locale],
   common: common[locale],
   home: home[locale],
   layout: layout[locale],
   routes: routes[locale],
+  stock: stock[locale],
 });

@@ -75,10 +75,14 @@ describe('message schemas', () => {
       online: false,
       conn: 'c1',
     });
-    expect(parsePayload(statusReport, JSON.stringify({ v: 1, rssi: 18, imei: '861234567890123' }))).toMatchObject({
+    expect(
+      parsePayload(statusReport, JSON.stringify({ v: 1, rssi: 18, imei: '861234567890123' })),
+    ).toMatchObject({
       rssi: 18,
     });
-    expect(parsePayload(commandAck, '{"v":1,"id":"x","ok":false,"code":"busy"}')).toMatchObject({ ok: false });
+    expect(parsePayload(commandAck, '{"v":1,"id":"x","ok":false,"code":"busy"}')).toMatchObject({
+      ok: false,
+    });
   });
 
   it('answers null for malformed payloads instead of throwing', () => {
@@ -114,11 +118,23 @@ describe('message schemas', () => {
       data: { order: 'o1', payment: 'remote', items: [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }] },
     };
     expect(machineEvent.safeParse(delivery).success).toBe(true);
-    const fault = { ...delivery, data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 'lockFault' }] } };
+    const fault = {
+      ...delivery,
+      data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 'lockFault' }] },
+    };
     expect(machineEvent.safeParse(fault).success).toBe(true);
-    const badCode = { ...delivery, data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 11 }] } };
+    const badCode = {
+      ...delivery,
+      data: { ...delivery.data, items: [{ slot: 1, quantity: 1, delivered: 0, fault: 11 }] },
+    };
     expect(machineEvent.safeParse(badCode).success).toBe(false);
-    const cash = { v: 1, id: 'e-2', at: 1, type: 'cash_sale', data: { payment: 'coin', amount: 200, items: delivery.data.items } };
+    const cash = {
+      v: 1,
+      id: 'e-2',
+      at: 1,
+      type: 'cash_sale',
+      data: { payment: 'coin', amount: 200, items: delivery.data.items },
+    };
     expect(machineEvent.safeParse(cash).success).toBe(true);
     const game = { v: 1, id: 'e-3', at: 1, type: 'game', data: { player: 'p', result: 'win', plays: 1 } };
     expect(machineEvent.safeParse(game).success).toBe(true);
@@ -126,9 +142,14 @@ describe('message schemas', () => {
   });
 
   it('describes every command with argument and result schemas', () => {
-    expect(commandSchemas.vend.args.safeParse({ order: 'o', payment: 'remote', items: [{ slot: 1, quantity: 1 }] }).success).toBe(true);
+    expect(
+      commandSchemas.vend.args.safeParse({ order: 'o', payment: 'remote', items: [{ slot: 1, quantity: 1 }] })
+        .success,
+    ).toBe(true);
     expect(commandSchemas.power.args.safeParse({ target: 'machine', action: 'reboot' }).success).toBe(true);
-    expect(commandMessage.safeParse({ v: 1, id: 'c', name: 'nope', args: {}, reply: 'g', expires: 1 }).success).toBe(false);
+    expect(
+      commandMessage.safeParse({ v: 1, id: 'c', name: 'nope', args: {}, reply: 'g', expires: 1 }).success,
+    ).toBe(false);
   });
 });
 
@@ -163,7 +184,12 @@ describe('device settings', () => {
     expect(deviceSettings.safeParse({ probability: 101 }).success).toBe(false);
     expect(deviceSettings.safeParse({ lamp_color: 'blue' }).success).toBe(false);
     expect(deviceSettings.safeParse({ lamp_color: 'random' }).success).toBe(true);
-    const twice = { extend: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] };
+    const twice = {
+      extend: [
+        { key: 'a', value: '1' },
+        { key: 'a', value: '2' },
+      ],
+    };
     expect(deviceSettings.safeParse(twice).success).toBe(false);
   });
 });

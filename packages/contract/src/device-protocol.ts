@@ -64,7 +64,8 @@ export function parseMachineTopic(
   const parts = topic.slice(prefix.length + 3).split('/');
   const [sn, kind, gateway, ...rest] = parts;
   if (!sn || !zDeviceSn.safeParse(sn).success || rest.length > 0) return null;
-  if ((kind === 'status' || kind === 'report' || kind === 'event') && gateway === undefined) return { sn, kind };
+  if ((kind === 'status' || kind === 'report' || kind === 'event') && gateway === undefined)
+    return { sn, kind };
   if (kind === 'ack' && gateway && zMessageId.safeParse(gateway).success) return { sn, kind, gateway };
   return null;
 }
@@ -447,10 +448,7 @@ export type CommandAck = z.infer<typeof commandAck>;
 export type Payload = string | { toString(encoding: 'utf8'): string };
 
 /** Parses a JSON payload with a schema; null (never a throw) for anything malformed. */
-export function parsePayload<T extends z.ZodType>(
-  schema: T,
-  payload: Payload,
-): z.output<T> | null {
+export function parsePayload<T extends z.ZodType>(schema: T, payload: Payload): z.output<T> | null {
   let json: unknown;
   try {
     json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));

@@ -36,3 +36,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ VENDO_SECRET: 'short' })).toThrow(/VENDO_SECRET/);
   });
 });
+
+describe('MQTT port choice', () => {
+  it('remembers whether MQTT_PORT was chosen, so only the default may move in the demo', () => {
+    expect(loadConfig({}).mqttPortChosen).toBe(false);
+    expect(loadConfig({ MQTT_PORT: '1884' })).toMatchObject({ mqttPort: 1884, mqttPortChosen: true });
+  });
+});

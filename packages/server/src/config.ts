@@ -71,6 +71,8 @@ export interface Config {
   databaseSchema: string;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** Whether MQTT_PORT was given; the demo may move off a busy default port, never off a chosen one. */
+  mqttPortChosen: boolean;
   mqttTopicPrefix: string;
   deviceCommandTimeoutMs: number;
   timeZone: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: e.DATABASE_SCHEMA,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttPortChosen: present['MQTT_PORT'] !== undefined,
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
     timeZone: e.TZ,

@@ -1,13 +1,19 @@
 import { buildApp } from './app';
 import { runAdmin } from './cli/admin';
+import { runDevices } from './cli/devices';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
+import { MqttPortInUseError } from './gateway/embedded-broker';
+import { BrokerUnreachableError } from './gateway/external-link';
+import { startGateway, type RunningGateway } from './gateway/start-gateway';
+import { ensureDemoMachines, runDemoMachines } from './modules/devices/demo-machines';
 import { openDatabase } from './runtime';
 
 const usage = `vendo <command>
-  serve       run the API and the web app (and, as they arrive, the device gateway and jobs)
+  serve       run the API, the web app and the device gateway (MQTT)
   migrate     apply database migrations and exit
-  admin ...   merchants, app modules and agents (vendo admin for its commands)`;
+  admin ...   merchants, app modules and agents (vendo admin for its commands)
+  devices ... provision machines, bind links, secrets (vendo devices for its commands)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -38,6 +44,14 @@ async function main(argv: string[]): Promise<number> {
         await db.destroy();
       }
     }
+    case 'devices': {
+      const db = await openDatabase(config);
+      try {
+        return await runDevices(db, config, rest, (line) => console.log(line));
+      } finally {
+        await db.destroy();
+      }
+    }
     default:
       console.log(usage);
       return command ? 2 : 0;
@@ -53,6 +67,8 @@ async function serve(config: Config): Promise<number> {
   const { app, services } = await buildApp({ config, db, logger });
   if (config.mode === 'demo') await ensureDemoMerchant(db, services);
 
+  let gateway: RunningGateway | null = null;
+  let demoMachines: { stop(graceful?: boolean): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -60,6 +76,8 @@ async function serve(config: Config): Promise<number> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await demoMachines?.stop(true);
+    await gateway?.close();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -80,22 +98,41 @@ async function serve(config: Config): Promise<number> {
     }
     throw error;
   }
-  printBanner(config, db.describe);
+  try {
+    gateway = await startGateway(services.devices.gateway, services.devices.machines, config, app.log);
+  } catch (error) {
+    const known = error instanceof MqttPortInUseError || error instanceof BrokerUnreachableError;
+    console.error(known ? error.message : error);
+    await app.close();
+    await db.destroy();
+    return 1;
+  }
+  if (config.mode === 'demo') {
+    try {
+      const credentials = await ensureDemoMachines(db.kysely, services.devices, DEMO.phone, Date.now());
+      demoMachines = await runDemoMachines(credentials, gateway.localUrl, config.mqttTopicPrefix);
+    } catch (error) {
+      app.log.error({ err: error }, 'demo machines did not start');
+    }
+  }
+  printBanner(config, db.describe, gateway.describe);
   return new Promise<number>(() => undefined);
 }
 
-function printBanner(config: Config, database: string): void {
+function printBanner(config: Config, database: string, machines: string): void {
   const url = `http://localhost:${config.port}/`;
   const lines = [
     '',
     `  Vendo is running (${config.mode} mode)`,
     `  Open:      ${url}`,
     `  Database:  ${database}`,
+    `  Machines:  ${machines}`,
   ];
   if (config.mode === 'demo') {
     lines.push(
       `  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`,
       '  SMS is a sandbox: codes are written to this log and to POST /p/v1/dev/smsOutbox.',
+      '  Demo machines run inside this process; `npm run sim` adds more (docs/device-protocol.md).',
     );
   }
   lines.push(

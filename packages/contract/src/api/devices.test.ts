@@ -20,7 +20,10 @@ import {
   unbindDevice,
 } from './devices';
 
-function firstIssue(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+function firstIssue(result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) {
   return result.error?.issues[0];
 }
 
@@ -35,7 +38,8 @@ describe('device calls', () => {
       expect(call.perm, call.path).toBe(PERMISSIONS.DeviceControl);
     }
     expect(testOut.perm).toBe(PERMISSIONS.DeviceTest);
-    for (const call of [getResetC, resetId, setChannelNum]) expect(call.perm, call.path).toBe(PERMISSIONS.InitChannel);
+    for (const call of [getResetC, resetId, setChannelNum])
+      expect(call.perm, call.path).toBe(PERMISSIONS.InitChannel);
     expect(devOnlineCount.perm).toBeUndefined();
     expect(devOnlineCount.mainOnly).toBeUndefined();
   });
@@ -61,28 +65,65 @@ describe('device calls', () => {
   });
 
   it('applies the shelf rules of spec §5', () => {
-    const shelf = { sn: '1', id: 1, name: 'Cola', price: 300, game_price: 100, quantity: 5, capacity: 10, probability: 30, goods_id: null };
+    const shelf = {
+      sn: '1',
+      id: 1,
+      name: 'Cola',
+      price: 300,
+      game_price: 100,
+      quantity: 5,
+      capacity: 10,
+      probability: 30,
+      goods_id: null,
+    };
     expect(setChannelInfo.request.safeParse(shelf).success).toBe(true);
     expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, price: 1 }))?.message).toBe('priceMin');
-    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, game_price: 2.5 }))?.message).toBe('priceCents');
-    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, probability: 101 }))?.message).toBe('winRateMax');
-    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, probability: 10.5 }))?.message).toBe('noDecimals');
-    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, quantity: 11 }))?.message).toBe('quantityOverCapacity');
-    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, name: 'Cola<script>' }))?.message).toBe('specialSymbols');
+    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, game_price: 2.5 }))?.message).toBe(
+      'priceCents',
+    );
+    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, probability: 101 }))?.message).toBe(
+      'winRateMax',
+    );
+    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, probability: 10.5 }))?.message).toBe(
+      'noDecimals',
+    );
+    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, quantity: 11 }))?.message).toBe(
+      'quantityOverCapacity',
+    );
+    expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, name: 'Cola<script>' }))?.message).toBe(
+      'specialSymbols',
+    );
     expect(firstIssue(setChannelInfo.request.safeParse({ ...shelf, name: '' }))?.message).toBe('required');
   });
 
   it('refuses slot numbers 0 and duplicates', () => {
-    const ok = { sn: '1', channel: [{ id: 1, channel_sn: 1 }, { id: 2, channel_sn: 2 }] };
+    const ok = {
+      sn: '1',
+      channel: [
+        { id: 1, channel_sn: 1 },
+        { id: 2, channel_sn: 2 },
+      ],
+    };
     expect(resetId.request.safeParse(ok).success).toBe(true);
     const zero = { sn: '1', channel: [{ id: 1, channel_sn: 0 }] };
-    expect(firstIssue(resetId.request.safeParse(zero))).toMatchObject({ message: 'slotIdZero', path: ['channel', 0, 'channel_sn'] });
-    const dup = { sn: '1', channel: [{ id: 1, channel_sn: 3 }, { id: 2, channel_sn: 3 }] };
+    expect(firstIssue(resetId.request.safeParse(zero))).toMatchObject({
+      message: 'slotIdZero',
+      path: ['channel', 0, 'channel_sn'],
+    });
+    const dup = {
+      sn: '1',
+      channel: [
+        { id: 1, channel_sn: 3 },
+        { id: 2, channel_sn: 3 },
+      ],
+    };
     expect(firstIssue(resetId.request.safeParse(dup))?.message).toBe('slotIdDuplicate');
   });
 
   it('refuses a remote dispense of 0', () => {
-    const issue = firstIssue(remoteOuting.request.safeParse({ sn: '1', goods: [{ channel_sn: 1, quantity: 0 }] }));
+    const issue = firstIssue(
+      remoteOuting.request.safeParse({ sn: '1', goods: [{ channel_sn: 1, quantity: 0 }] }),
+    );
     expect(issue).toMatchObject({ message: 'dispenseQuantityZero', path: ['goods', 0, 'quantity'] });
   });
 

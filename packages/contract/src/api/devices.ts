@@ -118,9 +118,7 @@ export const channel = z.object({
   /** 0: disabled, its goods are not sellable. */
   enabled: z.union([z.literal(0), z.literal(1)]),
   goods_id: z.number().int().nullable(),
-  goods: z
-    .object({ goods_id: z.number().int(), goods_name: z.string(), img: z.string() })
-    .nullable(),
+  goods: z.object({ goods_id: z.number().int(), goods_name: z.string(), img: z.string() }).nullable(),
 });
 export type Channel = z.infer<typeof channel>;
 
@@ -141,11 +139,7 @@ export const bindDevice = defineCall({
     clientid: bindField.pipe(z.string().max(64)),
     title: bindField.pipe(zName).pipe(z.string().max(50, { error: 'invalidValue' })),
     sign: bindField.pipe(z.string().max(128)),
-    type: z
-      .string({ error: 'bindFieldsEmpty' })
-      .trim()
-      .min(1, { error: 'bindFieldsEmpty' })
-      .pipe(deviceType),
+    type: z.string({ error: 'bindFieldsEmpty' }).trim().min(1, { error: 'bindFieldsEmpty' }).pipe(deviceType),
   }),
   response: z.object({ sn: z.string(), title: z.string(), type: deviceType }),
 });
@@ -173,27 +167,22 @@ export const getDev = defineCall({
   path: '/api/v1/d/getDev',
   auth: 'session',
   perm: PERMISSIONS.DeviceManage,
-  request: z
-    .object({
-      ...pagingFields,
-      condition: z
-        .object({
-          /** Serial-number search: digits only; matches any part of the sn. */
-          sn: z
-            .string()
-            .trim()
-            .regex(/^\d*$/, { error: 'snNumeric' })
-            .optional(),
-          area: optionalId.or(z.literal('').transform(() => undefined)),
-          store: optionalId.or(z.literal('').transform(() => undefined)),
-          /** Matches any part of the name. */
-          title: z.string().trim().max(50).optional(),
-          alive: aliveFilter.optional(),
-          /** Payout merchant; 0 lists devices without one. */
-          merchant_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
-        })
-        .default({}),
-    }),
+  request: z.object({
+    ...pagingFields,
+    condition: z
+      .object({
+        /** Serial-number search: digits only; matches any part of the sn. */
+        sn: z.string().trim().regex(/^\d*$/, { error: 'snNumeric' }).optional(),
+        area: optionalId.or(z.literal('').transform(() => undefined)),
+        store: optionalId.or(z.literal('').transform(() => undefined)),
+        /** Matches any part of the name. */
+        title: z.string().trim().max(50).optional(),
+        alive: aliveFilter.optional(),
+        /** Payout merchant; 0 lists devices without one. */
+        merchant_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
+      })
+      .default({}),
+  }),
   response: listResult(device),
 });
 
@@ -284,7 +273,12 @@ export const getResetC = defineCall({
   request: snOnly,
   response: z.object({
     data: z.array(
-      z.object({ id: z.number().int(), position: z.number().int(), channel_sn: z.number().int(), name: z.string() }),
+      z.object({
+        id: z.number().int(),
+        position: z.number().int(),
+        channel_sn: z.number().int(),
+        name: z.string(),
+      }),
     ),
     count: z.number().int(),
   }),
@@ -456,7 +450,11 @@ export const onlineShopAlive = defineCall({
 });
 
 /** Limits the app shows next to shelf inputs (spec §5, §9). */
-export const SHELF_LIMITS = { minPriceCents: MIN_PRICE_CENTS, winRateMax: WIN_RATE_MAX, maxShelves: 200 } as const;
+export const SHELF_LIMITS = {
+  minPriceCents: MIN_PRICE_CENTS,
+  winRateMax: WIN_RATE_MAX,
+  maxShelves: 200,
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Messaging-app JS-SDK (the bind-code scanner of /deviceBindEnter)

@@ -26,7 +26,9 @@ const aclBody = z.object({
 export function brokerAuthRoutes(app: FastifyInstance, directory: MachineDirectory, prefix: string): void {
   app.post('/p/v1/mqtt/auth', async (request, reply) => {
     const body = authBody.safeParse(request.body);
-    const ok = body.success && (await directory.authenticate(body.data.username, body.data.password, body.data.clientid));
+    const ok =
+      body.success &&
+      (await directory.authenticate(body.data.username, body.data.password, body.data.clientid));
     return reply.status(ok ? 200 : 403).send({ result: ok ? 'allow' : 'deny', is_superuser: false });
   });
   app.post('/p/v1/mqtt/acl', async (request, reply) => {
@@ -36,7 +38,8 @@ export function brokerAuthRoutes(app: FastifyInstance, directory: MachineDirecto
       const { username, topic, acc, action } = body.data;
       const subscribe = action === 'subscribe' || acc === 1 || acc === 4;
       const publish = action === 'publish' || acc === 2;
-      if (acc === 3) ok = machineMaySubscribe(prefix, username, topic) && machineMayPublish(prefix, username, topic);
+      if (acc === 3)
+        ok = machineMaySubscribe(prefix, username, topic) && machineMayPublish(prefix, username, topic);
       else if (subscribe) ok = machineMaySubscribe(prefix, username, topic);
       else if (publish) ok = machineMayPublish(prefix, username, topic);
     }

@@ -11,7 +11,11 @@ export interface BrokerLink {
    * Receives messages under the filters. shared: with several gateway processes on one broker each message
    * reaches only one of them (MQTT shared subscriptions); a single embedded broker has only one gateway.
    */
-  subscribe(filters: string[], shared: boolean, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  subscribe(
+    filters: string[],
+    shared: boolean,
+    onMessage: (topic: string, payload: Buffer) => void,
+  ): Promise<void>;
   publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

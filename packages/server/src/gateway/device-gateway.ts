@@ -209,7 +209,10 @@ export class DeviceGateway {
 
   private malformed(topic: string, payload: Buffer): void {
     this.stats.malformed++;
-    this.o.log.warn({ topic, payload: payload.subarray(0, 200).toString('utf8') }, 'malformed payload dropped');
+    this.o.log.warn(
+      { topic, payload: payload.subarray(0, 200).toString('utf8') },
+      'malformed payload dropped',
+    );
   }
 
   private receiveStatus(sn: string, topic: string, payload: Buffer): void {
@@ -302,7 +305,9 @@ export class DeviceGateway {
       .then(() => {
         this.stats.reportsWritten += batch.size;
       })
-      .catch((error: unknown) => this.o.log.error({ err: error, count: batch.size }, 'writing reports failed'));
+      .catch((error: unknown) =>
+        this.o.log.error({ err: error, count: batch.size }, 'writing reports failed'),
+      );
     await this.flushing;
   }
 }

@@ -88,7 +88,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizeSubscribe(client, subscription, callback) {
       const identity = identities.get(client);
-      if (identity && machineMaySubscribe(prefix, identity.sn, subscription.topic)) return callback(null, subscription);
+      if (identity && machineMaySubscribe(prefix, identity.sn, subscription.topic))
+        return callback(null, subscription);
       log.warn({ sn: identity?.sn ?? null, topic: subscription.topic }, 'subscribe refused');
       callback(null, null);
     },
@@ -129,7 +130,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             filter,
             (packet, done) => {
               done();
-              onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+              onMessage(
+                packet.topic,
+                Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+              );
             },
             resolve,
           ),

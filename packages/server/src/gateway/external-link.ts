@@ -12,6 +12,15 @@ export interface ExternalLinkOptions {
   connectTimeoutMs?: number;
 }
 
+/** The external broker did not answer the first connection. */
+export class BrokerUnreachableError extends Error {
+  constructor(where: string) {
+    super(
+      `cannot reach the MQTT broker at ${where} (MQTT_URL): check that it runs and accepts the gateway's account`,
+    );
+  }
+}
+
 /** The broker's address without credentials, for logs and errors. */
 export function describeBrokerUrl(url: string): string {
   try {
@@ -44,7 +53,7 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       client.end(true);
-      reject(new Error(`cannot reach the MQTT broker at ${where} (MQTT_URL)`));
+      reject(new BrokerUnreachableError(where));
     }, options.connectTimeoutMs ?? 10_000);
     client.once('connect', () => {
       clearTimeout(timer);

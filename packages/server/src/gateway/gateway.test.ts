@@ -62,7 +62,12 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     const sim = await start(device, { version: '3.1.0', mversion: 'MB-2', androidVersion: '11', rssi: 17 });
     await eventually(async () => expect((await row(device.sn)).alive).toBe(1));
     await eventually(async () =>
-      expect(await row(device.sn)).toMatchObject({ rssi: 17, version: '3.1.0', mversion: 'MB-2', android_version: '11' }),
+      expect(await row(device.sn)).toMatchObject({
+        rssi: 17,
+        version: '3.1.0',
+        mversion: 'MB-2',
+        android_version: '11',
+      }),
     );
     expect((await row(device.sn)).imei).toMatch(/^\d{15}$/);
 
@@ -87,7 +92,9 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     await eventually(async () => expect((await row(device.sn)).alive).toBe(1));
     const stale = JSON.stringify({ v: PROTOCOL_VERSION, online: false, conn: 'c-old-connection' });
     await sim.publishRaw(deviceTopics(t.config.mqttTopicPrefix, device.sn).status, stale, { qos: 1 });
-    await sim.publishRaw(deviceTopics(t.config.mqttTopicPrefix, device.sn).report, '{"v":1,"rssi":9}', { qos: 1 });
+    await sim.publishRaw(deviceTopics(t.config.mqttTopicPrefix, device.sn).report, '{"v":1,"rssi":9}', {
+      qos: 1,
+    });
     await eventually(async () => expect((await row(device.sn)).rssi).toBe(9));
     expect((await row(device.sn)).alive).toBe(1);
   });
@@ -159,18 +166,39 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
       id: 'evt-dedup-1',
       at: t.clock.now,
       type: 'delivery',
-      data: { order: 'order-1', payment: 'wechat', items: [{ slot: 2, quantity: 1, delivered: 1, fault: 0 }] },
+      data: {
+        order: 'order-1',
+        payment: 'wechat',
+        items: [{ slot: 2, quantity: 1, delivered: 1, fault: 0 }],
+      },
     };
     sim.sendEvent(event);
     await eventually(() => expect(acks).toEqual(['stored']));
     sim.sendEvent(event);
     await eventually(() => expect(acks).toEqual(['stored', 'duplicate']));
 
-    const stored = await t.db.kysely.selectFrom('device_events').selectAll().where('sn', '=', device.sn).execute();
+    const stored = await t.db.kysely
+      .selectFrom('device_events')
+      .selectAll()
+      .where('sn', '=', device.sn)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ event_id: 'evt-dedup-1', type: 'delivery', occurred_at: t.clock.now });
-    const after = await t.db.kysely.selectFrom('channels').selectAll().where('id', '=', shelf.id).executeTakeFirstOrThrow();
+    const after = await t.db.kysely
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', shelf.id)
+      .executeTakeFirstOrThrow();
     expect(after.quantity).toBe(4);
+    // A game cleared on the merchant's machine puts the player on the 30-day blacklist (spec §9).
+    sim.playGame({ player: 'openid-9', result: 'win', plays: 1 });
+    const merchantId = (await row(device.sn)).merchant_id!;
+    const { events } = t.services.devices;
+    await eventually(async () =>
+      expect(await events.playerClearedSince(merchantId, 'openid-9', t.clock.now - 1)).toBe(true),
+    );
+    expect(await events.playerClearedSince(merchantId, 'openid-9', t.clock.now + 1)).toBe(false);
+    expect(await events.playerClearedSince(merchantId, 'someone-else', 0)).toBe(false);
     // A resend of the retry timer may add another duplicate; it never adds a row.
     expect(t.services.devices.gateway.stats.eventsDuplicate).toBeGreaterThanOrEqual(1);
   });
@@ -194,7 +222,11 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
       expect(sim.pendingEvents).toBe(1);
       await eventually(() => expect(acked).toEqual([event.id]));
       expect(sim.pendingEvents).toBe(0);
-      const rows = await t.db.kysely.selectFrom('device_events').selectAll().where('sn', '=', device.sn).execute();
+      const rows = await t.db.kysely
+        .selectFrom('device_events')
+        .selectAll()
+        .where('sn', '=', device.sn)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ type: 'game', player: 'openid-1', result: 'win' });
     } finally {
@@ -220,16 +252,25 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
       await sim.publishRaw(topic, payload, { qos: 1 });
     }
     await eventually(() => expect(gateway.stats.malformed - before).toBe(6));
-    expect(await gateway.send(device.sn, 'ping', {}, { timeoutMs: 2_000 })).toMatchObject({ status: 'acked' });
+    expect(await gateway.send(device.sn, 'ping', {}, { timeoutMs: 2_000 })).toMatchObject({
+      status: 'acked',
+    });
     expect((await row(device.sn)).alive).toBe(1);
   });
 
-  it.runIf(broker === 'embedded')('refuses a wrong secret and a client id that is not the machine', async () => {
-    const device = devices[0]!;
-    await expect(machine(t, gw, { ...device, secret: 'not-the-secret' }).start()).rejects.toThrow(/bad username or password/i);
-    await expect(machine(t, gw, { ...device, clientid: devices[1]!.clientid }).start()).rejects.toThrow(/bad username or password/i);
-    expect((await row(device.sn)).alive).toBe(0);
-  });
+  it.runIf(broker === 'embedded')(
+    'refuses a wrong secret and a client id that is not the machine',
+    async () => {
+      const device = devices[0]!;
+      await expect(machine(t, gw, { ...device, secret: 'not-the-secret' }).start()).rejects.toThrow(
+        /bad username or password/i,
+      );
+      await expect(machine(t, gw, { ...device, clientid: devices[1]!.clientid }).start()).rejects.toThrow(
+        /bad username or password/i,
+      );
+      expect((await row(device.sn)).alive).toBe(0);
+    },
+  );
 
   it.runIf(broker === 'embedded')('lets no machine publish or subscribe as another', async () => {
     const [a, b] = [devices[0]!, devices[1]!];
@@ -264,7 +305,9 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
       for (const filter of [other.command, other.eventAck, `${t.config.mqttTopicPrefix}/#`, '#']) {
         await expect(raw.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow(/subscribe error/i);
       }
-      await expect(raw.subscribeAsync(deviceTopics(t.config.mqttTopicPrefix, a.sn).command, { qos: 1 })).resolves.toBeDefined();
+      await expect(
+        raw.subscribeAsync(deviceTopics(t.config.mqttTopicPrefix, a.sn).command, { qos: 1 }),
+      ).resolves.toBeDefined();
     } finally {
       await raw.endAsync(true);
     }
@@ -273,15 +316,72 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
 
 describe('embedded broker port', () => {
   it('says clearly when its port is taken', async () => {
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+    const log = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+    };
     const directory = { authenticate: async () => false };
     const first = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', prefix: 'vendo', directory, log });
     try {
-      const second = startEmbeddedBroker({ port: first.port, host: '127.0.0.1', prefix: 'vendo', directory, log });
+      const second = startEmbeddedBroker({
+        port: first.port,
+        host: '127.0.0.1',
+        prefix: 'vendo',
+        directory,
+        log,
+      });
       await expect(second).rejects.toBeInstanceOf(MqttPortInUseError);
       await expect(second).rejects.toThrow(`MQTT port ${first.port} is already in use`);
     } finally {
       await first.close();
     }
+  });
+});
+
+describe.each(dialects())('broker auth calls for external brokers on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    return { status: response.statusCode, body: response.json<{ result: string }>() };
+  };
+
+  it('allows a machine with its own sn, secret and client id, and nothing else', async () => {
+    const [a, b] = await provision(t, 'vm', 2);
+    const auth = { username: a!.sn, password: a!.secret, clientid: a!.clientid };
+    expect(await post('/p/v1/mqtt/auth', auth)).toEqual({
+      status: 200,
+      body: { result: 'allow', is_superuser: false },
+    });
+    expect((await post('/p/v1/mqtt/auth', { ...auth, password: b!.secret })).status).toBe(403);
+    expect((await post('/p/v1/mqtt/auth', { ...auth, clientid: b!.clientid })).status).toBe(403);
+    expect((await post('/p/v1/mqtt/auth', { username: 'x' })).body.result).toBe('deny');
+  });
+
+  it('answers topic rules in mosquitto-go-auth and EMQX shapes', async () => {
+    const mine = deviceTopics('vendo', '1001');
+    const theirs = deviceTopics('vendo', '1002');
+    const acl = (body: object) => post('/p/v1/mqtt/acl', { username: '1001', ...body });
+    expect((await acl({ topic: mine.event, acc: 2 })).status).toBe(200);
+    expect((await acl({ topic: mine.command, acc: 4 })).status).toBe(200);
+    expect((await acl({ topic: mine.command, acc: 1 })).status).toBe(200);
+    expect((await acl({ topic: mine.command, acc: 2 })).status).toBe(403);
+    expect((await acl({ topic: theirs.event, acc: 2 })).status).toBe(403);
+    expect((await acl({ topic: theirs.command, action: 'subscribe' })).status).toBe(403);
+    expect((await acl({ topic: mine.status, action: 'publish' })).status).toBe(200);
+    expect((await acl({ topic: 'vendo/#', action: 'subscribe' })).status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { DeviceGateway } from './device-gateway';
-import { startEmbeddedBroker } from './embedded-broker';
+import { MqttPortInUseError, startEmbeddedBroker } from './embedded-broker';
 import { connectExternalLink, describeBrokerUrl } from './external-link';
 import type { GatewayLog, MachineDirectory } from './machine-ports';
 
@@ -41,13 +41,22 @@ export async function startGateway(
       },
     };
   }
-  const broker = await startEmbeddedBroker({
-    port: config.mqttPort,
-    host: config.host,
-    prefix: config.mqttTopicPrefix,
-    directory,
-    log,
-  });
+  const start = (port: number) =>
+    startEmbeddedBroker({ port, host: config.host, prefix: config.mqttTopicPrefix, directory, log });
+  let broker: Awaited<ReturnType<typeof startEmbeddedBroker>>;
+  try {
+    broker = await start(config.mqttPort);
+  } catch (error) {
+    // `npm start` must run on a machine that already has a broker on 1883; the demo's machines are simulated
+    // in this process and follow wherever the broker lands. A port someone chose, or production, stays an error.
+    if (!(error instanceof MqttPortInUseError) || config.mode !== 'demo' || config.mqttPortChosen)
+      throw error;
+    broker = await start(0);
+    log.warn(
+      { wanted: config.mqttPort, port: broker.port },
+      'MQTT port in use: the demo broker took a free port instead (set MQTT_PORT to choose one)',
+    );
+  }
   await gateway.start(broker.link);
   return {
     mode: 'embedded',

@@ -55,7 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unbound_by', bigint)
     .addColumn('unbound_at', bigint)
     .execute();
-  await db.schema.createIndex('device_bindings_sn').on('device_bindings').columns(['sn', 'bound_at']).execute();
+  await db.schema
+    .createIndex('device_bindings_sn')
+    .on('device_bindings')
+    .columns(['sn', 'bound_at'])
+    .execute();
   await db.schema
     .createIndex('device_bindings_merchant')
     .on('device_bindings')
@@ -107,7 +111,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addColumn('finished_at', bigint)
     .execute();
-  await db.schema.createIndex('device_commands_sn').on('device_commands').columns(['sn', 'created_at']).execute();
+  await db.schema
+    .createIndex('device_commands_sn')
+    .on('device_commands')
+    .columns(['sn', 'created_at'])
+    .execute();
 
   await withId(db, db.schema.createTable('device_events'))
     .addColumn('sn', 'varchar(20)', (c) => c.notNull())

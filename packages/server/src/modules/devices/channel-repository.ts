@@ -44,7 +44,11 @@ export class ChannelRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The device's shelves in slot order, with their goods when those are the owner's and not deleted. */
-  list(deviceId: number, merchantId: number | null, db: Kysely<Database> = this.db): Promise<ChannelWithGoods[]> {
+  list(
+    deviceId: number,
+    merchantId: number | null,
+    db: Kysely<Database> = this.db,
+  ): Promise<ChannelWithGoods[]> {
     return db
       .selectFrom('channels')
       .leftJoin('goods', (j) =>
@@ -112,7 +116,11 @@ export class ChannelRepository {
    * number as shelf number unless another shelf was renumbered to it; then the next free number.
    */
   async setCount(trx: Kysely<Database>, deviceId: number, count: number, now: number): Promise<void> {
-    await trx.deleteFrom('channels').where('device_id', '=', deviceId).where('position', '>', count).execute();
+    await trx
+      .deleteFrom('channels')
+      .where('device_id', '=', deviceId)
+      .where('position', '>', count)
+      .execute();
     const existing = await trx
       .selectFrom('channels')
       .select(['position', 'channel_sn'])
@@ -130,7 +138,10 @@ export class ChannelRepository {
     }
     // Chunks keep the statement under SQLite's variable limit.
     for (let i = 0; i < rows.length; i += 50) {
-      await trx.insertInto('channels').values(rows.slice(i, i + 50)).execute();
+      await trx
+        .insertInto('channels')
+        .values(rows.slice(i, i + 50))
+        .execute();
     }
   }
 

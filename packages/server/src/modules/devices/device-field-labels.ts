@@ -53,7 +53,11 @@ const labels: Record<string, LocaleText> = {
   lamp_color: { 'zh-CN': '灯光颜色', 'zh-TW': '燈光顏色', 'en-US': 'Lamp colour' },
   lamp_brightness: { 'zh-CN': '灯光亮度', 'zh-TW': '燈光亮度', 'en-US': 'Lamp brightness' },
   lamp_style: { 'zh-CN': '灯光样式', 'zh-TW': '燈光樣式', 'en-US': 'Lamp style' },
-  stock_notify_threshold: { 'zh-CN': '库存提醒阈值', 'zh-TW': '庫存提醒閾值', 'en-US': 'Low-stock threshold' },
+  stock_notify_threshold: {
+    'zh-CN': '库存提醒阈值',
+    'zh-TW': '庫存提醒閾值',
+    'en-US': 'Low-stock threshold',
+  },
   cool_down: { 'zh-CN': '冷却时间', 'zh-TW': '冷卻時間', 'en-US': 'Cool-down' },
   extend: { 'zh-CN': '自定义参数', 'zh-TW': '自訂參數', 'en-US': 'Custom parameters' },
 };

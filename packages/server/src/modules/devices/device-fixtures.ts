@@ -28,7 +28,13 @@ export async function provision(t: TestApp, type: ProvisionedDevice['type'] = 'v
 }
 
 /** Binds a provisioned machine through /d/bind as the given main account. */
-export async function bind(t: TestApp, user: UserInfo, device: ProvisionedDevice, title = 'Lobby', type?: string) {
+export async function bind(
+  t: TestApp,
+  user: UserInfo,
+  device: ProvisionedDevice,
+  title = 'Lobby',
+  type?: string,
+) {
   const answer = await t.call(
     '/api/v1/d/bind',
     { clientid: device.clientid, sn: device.sn, sign: device.sign, title, type: type ?? device.type },
@@ -105,7 +111,10 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
  */
 export async function clearRetained(t: TestApp, sns: string[]): Promise<void> {
   if (!t.config.mqttUrl || sns.length === 0) return;
-  const client = await mqtt.connectAsync(t.config.mqttUrl, { clientId: `vt-clean-${Date.now()}`, protocolVersion: 4 });
+  const client = await mqtt.connectAsync(t.config.mqttUrl, {
+    clientId: `vt-clean-${Date.now()}`,
+    protocolVersion: 4,
+  });
   for (const sn of sns) {
     await client.publishAsync(`${t.config.mqttTopicPrefix}/d/${sn}/status`, '', { qos: 1, retain: true });
   }

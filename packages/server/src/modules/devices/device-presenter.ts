@@ -25,9 +25,12 @@ export function presentDevice(row: PlacedDevice): Device {
     online_at: row.online_at,
     area_id: row.area_name !== null ? row.area_id : null,
     store_id: row.store_name !== null ? row.store_id : null,
-    area: row.area_id !== null && row.area_name !== null ? { _id: row.area_id, area_name: row.area_name } : null,
+    area:
+      row.area_id !== null && row.area_name !== null ? { _id: row.area_id, area_name: row.area_name } : null,
     store:
-      row.store_id !== null && row.store_name !== null ? { _id: row.store_id, store_name: row.store_name } : null,
+      row.store_id !== null && row.store_name !== null
+        ? { _id: row.store_id, store_name: row.store_name }
+        : null,
     ...payoutOf(row),
     version: row.version,
     mversion: row.mversion,
@@ -43,10 +46,9 @@ export function presentDevice(row: PlacedDevice): Device {
  * Payout merchant and fee split. The bank-card feature owns the merchants' details; until it lands the device
  * knows only the ids it was given, so the details read as none.
  */
-function payoutOf(row: PlacedDevice): Pick<
-  Device,
-  'merchant_id' | 'merchant_detail' | 'is_bank_split' | 'bank_split_id' | 'bank_split_detail'
-> {
+function payoutOf(
+  row: PlacedDevice,
+): Pick<Device, 'merchant_id' | 'merchant_detail' | 'is_bank_split' | 'bank_split_id' | 'bank_split_detail'> {
   return {
     merchant_id: row.payout_merchant_id,
     merchant_detail: null,

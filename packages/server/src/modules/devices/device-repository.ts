@@ -86,13 +86,13 @@ export class DeviceRepository {
     return Number(row.n);
   }
 
-  async countByPresence(merchantId: number, storeIds: number[] | null): Promise<{ online: number; total: number }> {
+  async countByPresence(
+    merchantId: number,
+    storeIds: number[] | null,
+  ): Promise<{ online: number; total: number }> {
     let q = this.db
       .selectFrom('devices')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.ref('alive')).as('online'),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.ref('alive')).as('online')])
       .where('merchant_id', '=', merchantId);
     if (storeIds !== null) {
       q = storeIds.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where('store_id', 'in', storeIds);
@@ -113,7 +113,8 @@ export class DeviceRepository {
     if (f.areaId !== undefined) all.push(eb('devices.area_id', '=', f.areaId));
     if (f.alive !== undefined) all.push(eb('devices.alive', '=', f.alive));
     if (f.payoutMerchantId === null) all.push(eb('devices.payout_merchant_id', 'is', null));
-    else if (f.payoutMerchantId !== undefined) all.push(eb('devices.payout_merchant_id', '=', f.payoutMerchantId));
+    else if (f.payoutMerchantId !== undefined)
+      all.push(eb('devices.payout_merchant_id', '=', f.payoutMerchantId));
     return eb.and(all);
   }
 
@@ -239,7 +240,11 @@ export class DeviceRepository {
       .set((eb) => ({ shelves_rev: eb('shelves_rev', '+', 1), updated_at: now }))
       .where('sn', '=', sn)
       .execute();
-    const row = await trx.selectFrom('devices').select('shelves_rev').where('sn', '=', sn).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('devices')
+      .select('shelves_rev')
+      .where('sn', '=', sn)
+      .executeTakeFirstOrThrow();
     return row.shelves_rev;
   }
 
@@ -261,7 +266,9 @@ export class DeviceRepository {
       .updateTable('devices')
       .set({ last_dispense_at: now })
       .where('sn', '=', sn)
-      .where((eb) => eb.or([eb('last_dispense_at', 'is', null), eb('last_dispense_at', '<=', now - coolDownMs)]))
+      .where((eb) =>
+        eb.or([eb('last_dispense_at', 'is', null), eb('last_dispense_at', '<=', now - coolDownMs)]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

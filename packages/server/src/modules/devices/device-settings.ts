@@ -13,7 +13,8 @@ export function readSettings(json: string): DeviceSettings {
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(json);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      stored = parsed as Record<string, unknown>;
   } catch {
     // Falls through to the defaults.
   }

@@ -31,7 +31,6 @@ export interface DevicesServiceDeps {
   clock: () => number;
 }
 
-
 /** Binding, unbinding, the device list and device settings (spec §2, §4, §7 Devices). */
 export class DevicesService {
   constructor(private readonly d: DevicesServiceDeps) {}

@@ -26,7 +26,17 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
     const now = t.clock.now;
     const area = await t.db.kysely
       .insertInto('areas')
-      .values({ merchant_id: merchantId, name: `${name} area`, address: '', phone: '', remarks: '', created_by: 0, created_at: now, updated_at: now, deleted_at: null })
+      .values({
+        merchant_id: merchantId,
+        name: `${name} area`,
+        address: '',
+        phone: '',
+        remarks: '',
+        created_by: 0,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const store = await t.db.kysely
@@ -72,8 +82,17 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
         type: 'gzj',
       });
       expect(ok(answer)).toEqual({ sn: device!.sn, title: 'Lobby', type: 'gzj' });
-      const row = await t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', device!.sn).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ merchant_id: owner.merchantId, title: 'Lobby', type: 'gzj', bound_at: t.clock.now });
+      const row = await t.db.kysely
+        .selectFrom('devices')
+        .selectAll()
+        .where('sn', '=', device!.sn)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        merchant_id: owner.merchantId,
+        title: 'Lobby',
+        type: 'gzj',
+        bound_at: t.clock.now,
+      });
       const history = await t.db.kysely.selectFrom('device_bindings').selectAll().execute();
       expect(history).toMatchObject([{ sn: device!.sn, merchant_id: owner.merchantId, unbound_at: null }]);
     });
@@ -96,10 +115,15 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       const [device] = await provision(t);
       const body = { clientid: device!.clientid, sign: device!.sign, title: 'Lobby', type: 'vm' };
       const badSign = await call('/api/v1/d/bind', { ...body, sign: 'f'.repeat(32) });
-      expect(badSign).toMatchObject({ rcode: RCODE.BIND_SIGN_INVALID, msg: 'Please scan the correct QR code' });
+      expect(badSign).toMatchObject({
+        rcode: RCODE.BIND_SIGN_INVALID,
+        msg: 'Please scan the correct QR code',
+      });
       // A sign made for another machine does not fit this one.
       const [other] = await provision(t);
-      expect((await call('/api/v1/d/bind', { ...body, sign: other!.sign })).rcode).toBe(RCODE.BIND_SIGN_INVALID);
+      expect((await call('/api/v1/d/bind', { ...body, sign: other!.sign })).rcode).toBe(
+        RCODE.BIND_SIGN_INVALID,
+      );
       const unknown = await call('/api/v1/d/bind', { ...body, clientid: 'vd0000000000000000' });
       expect(unknown).toMatchObject({ rcode: RCODE.DEVICE_NOT_FOUND, msg: 'Device does not exist' });
 
@@ -112,14 +136,24 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
 
     it('verifies the sign under the platform secret', async () => {
       const [device] = await provision(t);
-      const secret = (await t.db.kysely.selectFrom('settings').select('value').where('key', '=', 'platform_secret').executeTakeFirstOrThrow()).value;
+      const secret = (
+        await t.db.kysely
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'platform_secret')
+          .executeTakeFirstOrThrow()
+      ).value;
       expect(device!.sign).toBe(bindSign(secret, device!.clientid, device!.sn));
     });
 
     it('is for the main account only', async () => {
       const [device] = await provision(t);
       const staff = await staffAccount(t, owner, { account: 'clerk' });
-      const answer = await call('/api/v1/d/bind', { clientid: device!.clientid, sign: device!.sign, title: 'A', type: 'vm' }, staff);
+      const answer = await call(
+        '/api/v1/d/bind',
+        { clientid: device!.clientid, sign: device!.sign, title: 'A', type: 'vm' },
+        staff,
+      );
       expect(answer.rcode).toBe(RCODE.FORBIDDEN);
     });
   });
@@ -129,13 +163,25 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       const [device] = await provision(t);
       await bind(t, owner.user, device!);
       ok(await call('/api/v1/d/unbind', { sn: device!.sn }));
-      const row = await t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', device!.sn).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('devices')
+        .selectAll()
+        .where('sn', '=', device!.sn)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ merchant_id: null, title: '', store_id: null, bound_at: null });
       const history = await t.db.kysely.selectFrom('device_bindings').selectAll().execute();
-      expect(history).toMatchObject([{ merchant_id: owner.merchantId, unbound_at: t.clock.now, unbound_by: owner.userId }]);
+      expect(history).toMatchObject([
+        { merchant_id: owner.merchantId, unbound_at: t.clock.now, unbound_by: owner.userId },
+      ]);
       // Another merchant can bind it now.
       const next = await mainAccount(t, '13900000403');
-      ok(await call('/api/v1/d/bind', { clientid: device!.clientid, sign: device!.sign, title: 'New', type: 'vm' }, next));
+      ok(
+        await call(
+          '/api/v1/d/bind',
+          { clientid: device!.clientid, sign: device!.sign, title: 'New', type: 'vm' },
+          next,
+        ),
+      );
     });
 
     it('needs the operator sign when an operation password is active', async () => {
@@ -143,7 +189,9 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       await bind(t, owner.user, device!);
       ok(await call('/api/v1/u/editOprPwd', { new_oper_pwd: md5('135790') }));
       expect((await call('/api/v1/d/unbind', { sn: device!.sn })).rcode).toBe(RCODE.IDENTITY_EXPIRED);
-      expect((await call('/api/v1/d/unbind', { sn: device!.sn, sign: 'placeholder' })).rcode).toBe(RCODE.IDENTITY_EXPIRED);
+      expect((await call('/api/v1/d/unbind', { sn: device!.sn, sign: 'placeholder' })).rcode).toBe(
+        RCODE.IDENTITY_EXPIRED,
+      );
       const { sign } = ok<{ sign: string }>(await call('/api/v1/u/checkOprPwd', { password: md5('135790') }));
       ok(await call('/api/v1/d/unbind', { sn: device!.sn, sign }));
     });
@@ -164,7 +212,8 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
   describe('/d/getDev and /d/devOnlineCount', () => {
     it('lists the merchant’s machines with placement, signal and detail, filtered and paged', async () => {
       const devices = await provision(t, 'vm', 12);
-      for (const [i, d] of devices.entries()) await bind(t, owner.user, d, i === 0 ? 'Front door' : `Hall ${i}`);
+      for (const [i, d] of devices.entries())
+        await bind(t, owner.user, d, i === 0 ? 'Front door' : `Hall ${i}`);
       const rival = await mainAccount(t, '13900000405');
       const [foreign] = await provision(t);
       await bind(t, rival.user, foreign!, 'Theirs');
@@ -175,9 +224,15 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
         .set({ alive: 1, rssi: 15, version: '2.0', imei: '861234567890123' })
         .where('sn', '=', devices[0]!.sn)
         .execute();
-      await t.db.kysely.updateTable('devices').set({ payout_merchant_id: 'M-1' }).where('sn', '=', devices[1]!.sn).execute();
+      await t.db.kysely
+        .updateTable('devices')
+        .set({ payout_merchant_id: 'M-1' })
+        .where('sn', '=', devices[1]!.sn)
+        .execute();
 
-      const first = ok<DeviceList>(await call('/api/v1/d/getDev', { pageNum: 1, pageSize: 10, step: 'start', condition: {} }));
+      const first = ok<DeviceList>(
+        await call('/api/v1/d/getDev', { pageNum: 1, pageSize: 10, step: 'start', condition: {} }),
+      );
       expect(first.count).toBe(12);
       expect(first.data).toHaveLength(10);
       expect(first.data.map((d) => d.sn)).not.toContain(foreign!.sn);
@@ -195,12 +250,17 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
         detail: { power_on: '08:00', power_off: '23:00', price: 2, lamp_color: '#0099FF' },
       });
       expect(first.data[1]).toMatchObject({ alive: 0, signal: 0, store: null, merchant_id: 'M-1' });
-      const second = ok<DeviceList>(await call('/api/v1/d/getDev', { pageNum: 2, pageSize: 10, condition: {} }));
+      const second = ok<DeviceList>(
+        await call('/api/v1/d/getDev', { pageNum: 2, pageSize: 10, condition: {} }),
+      );
       expect(second.data).toHaveLength(2);
 
-      const list = async (condition: object) => ok<DeviceList>(await call('/api/v1/d/getDev', { pageNum: 1, pageSize: 10, condition }));
+      const list = async (condition: object) =>
+        ok<DeviceList>(await call('/api/v1/d/getDev', { pageNum: 1, pageSize: 10, condition }));
       expect((await list({ sn: devices[0]!.sn })).data.map((d) => d.sn)).toEqual([devices[0]!.sn]);
-      expect((await list({ sn: devices[11]!.sn.slice(-2) })).data.map((d) => d.sn)).toEqual([devices[11]!.sn]);
+      expect((await list({ sn: devices[11]!.sn.slice(-2) })).data.map((d) => d.sn)).toEqual([
+        devices[11]!.sn,
+      ]);
       expect((await list({ sn: '' })).count).toBe(12);
       expect((await list({ title: 'front' })).count).toBe(1);
       expect((await list({ title: '%' })).count).toBe(0);
@@ -215,7 +275,11 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       expect(bad).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Serial number must be numeric' });
 
       expect(ok(await call('/api/v1/d/devOnlineCount', {}))).toEqual({ online: 1, offline: 11, total: 12 });
-      expect(ok(await call('/api/v1/d/devOnlineCount', {}, rival))).toEqual({ online: 0, offline: 1, total: 1 });
+      expect(ok(await call('/api/v1/d/devOnlineCount', {}, rival))).toEqual({
+        online: 0,
+        offline: 1,
+        total: 1,
+      });
     });
 
     it('keeps staff to the permission and their stores', async () => {
@@ -227,9 +291,15 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       const limited = await staffAccount(t, owner, { account: 'clerk', storeIds: [storeId] });
       // Staff hold no device permission until the staff feature gives them roles.
       expect((await call('/api/v1/d/getDev', {}, limited)).rcode).toBe(RCODE.FORBIDDEN);
-      expect((await call('/api/v1/d/editDev', { sn: a!.sn, title: 'X' }, limited)).rcode).toBe(RCODE.FORBIDDEN);
+      expect((await call('/api/v1/d/editDev', { sn: a!.sn, title: 'X' }, limited)).rcode).toBe(
+        RCODE.FORBIDDEN,
+      );
       // The count is for every session, within the staff member's stores.
-      expect(ok(await call('/api/v1/d/devOnlineCount', {}, limited))).toEqual({ online: 0, offline: 1, total: 1 });
+      expect(ok(await call('/api/v1/d/devOnlineCount', {}, limited))).toEqual({
+        online: 0,
+        offline: 1,
+        total: 1,
+      });
     });
   });
 
@@ -255,7 +325,12 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
           channel_y: 5,
         }),
       );
-      expect(answer.device).toMatchObject({ title: 'Platform 2', store: { _id: storeId }, area: { _id: areaId }, settings_synced: false });
+      expect(answer.device).toMatchObject({
+        title: 'Platform 2',
+        store: { _id: storeId },
+        area: { _id: areaId },
+        settings_synced: false,
+      });
       expect(answer.device.detail).toMatchObject({
         power_ctrl: 1,
         power_on: '07:30',
@@ -266,11 +341,21 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
         cool_down: 30,
       });
       // The machine is offline: saved, and the answer says it could not be told yet.
-      expect(answer.push).toMatchObject({ status: 'offline', rcode: RCODE.DEVICE_OFFLINE, msg: 'Device offline, cannot execute' });
-      const row = await t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', device!.sn).executeTakeFirstOrThrow();
+      expect(answer.push).toMatchObject({
+        status: 'offline',
+        rcode: RCODE.DEVICE_OFFLINE,
+        msg: 'Device offline, cannot execute',
+      });
+      const row = await t.db.kysely
+        .selectFrom('devices')
+        .selectAll()
+        .where('sn', '=', device!.sn)
+        .executeTakeFirstOrThrow();
       expect(row.stock_notify_threshold).toBe(2);
 
-      const again = ok<{ device: Device }>(await call('/api/v1/d/editDev', { sn: device!.sn, lamp_brightness: 90 }));
+      const again = ok<{ device: Device }>(
+        await call('/api/v1/d/editDev', { sn: device!.sn, lamp_brightness: 90 }),
+      );
       expect(again.device.detail).toMatchObject({ power_on: '07:30', price: 150, lamp_brightness: 90 });
       expect(again.device.title).toBe('Platform 2');
     });
@@ -279,17 +364,35 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       const [device] = await provision(t);
       await bind(t, owner.user, device!);
       const sn = device!.sn;
-      expect((await call('/api/v1/d/editDev', { sn, price: 1 })).msg).toBe('Price must be at least 0.02 yuan');
-      expect((await call('/api/v1/d/editDev', { sn, power_on: '25:00' })).msg).toBe('Power-on time: Invalid value');
-      expect((await call('/api/v1/d/editDev', { sn, probability: 120 })).msg).toBe('Win probability cannot exceed 100%');
+      expect((await call('/api/v1/d/editDev', { sn, price: 1 })).msg).toBe(
+        'Price must be at least 0.02 yuan',
+      );
+      expect((await call('/api/v1/d/editDev', { sn, power_on: '25:00' })).msg).toBe(
+        'Power-on time: Invalid value',
+      );
+      expect((await call('/api/v1/d/editDev', { sn, probability: 120 })).msg).toBe(
+        'Win probability cannot exceed 100%',
+      );
       expect((await call('/api/v1/d/editDev', { sn, channel_y: 6 })).rcode).toBe(RCODE.INVALID_PARAM);
-      expect((await call('/api/v1/d/editDev', { sn, lamp_color: 'blue' })).msg).toBe('Lamp colour: Invalid value');
-      const dupKeys = await call('/api/v1/d/editDev', { sn, extend: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] });
+      expect((await call('/api/v1/d/editDev', { sn, lamp_color: 'blue' })).msg).toBe(
+        'Lamp colour: Invalid value',
+      );
+      const dupKeys = await call('/api/v1/d/editDev', {
+        sn,
+        extend: [
+          { key: 'a', value: '1' },
+          { key: 'a', value: '2' },
+        ],
+      });
       expect(dupKeys.msg).toBe('Parameter name: Invalid value');
       const rival = await mainAccount(t, '13900000406');
       const theirs = await place(rival.merchantId, 'Elsewhere');
-      expect((await call('/api/v1/d/editDev', { sn, store_id: theirs.storeId })).rcode).toBe(RCODE.STORE_NOT_FOUND_FOR_DEVICE);
-      expect((await call('/api/v1/d/editDev', { sn, title: 'Mine' }, rival)).rcode).toBe(RCODE.DEVICE_NOT_FOUND);
+      expect((await call('/api/v1/d/editDev', { sn, store_id: theirs.storeId })).rcode).toBe(
+        RCODE.STORE_NOT_FOUND_FOR_DEVICE,
+      );
+      expect((await call('/api/v1/d/editDev', { sn, title: 'Mine' }, rival)).rcode).toBe(
+        RCODE.DEVICE_NOT_FOUND,
+      );
     });
   });
 
@@ -300,6 +403,8 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
     expect(answer.signature).toMatch(/^[0-9a-f]{40}$/);
     expect(answer.jsApiList).toContain('scanQRCode');
     expect(answer.sandbox).toBe(true);
-    expect((await call('/api/v1/p/getMJssdkConfig', { url: 'javascript:alert(1)' })).rcode).toBe(RCODE.INVALID_PARAM);
+    expect((await call('/api/v1/p/getMJssdkConfig', { url: 'javascript:alert(1)' })).rcode).toBe(
+      RCODE.INVALID_PARAM,
+    );
   });
 });

@@ -76,7 +76,11 @@ export class MachineCommander {
 }
 
 const REFUSALS: Record<RefusalCode, LocaleText> = {
-  busy: { 'zh-CN': '设备忙，请稍后再试', 'zh-TW': '設備忙，請稍後再試', 'en-US': 'the machine is busy, try again shortly' },
+  busy: {
+    'zh-CN': '设备忙，请稍后再试',
+    'zh-TW': '設備忙，請稍後再試',
+    'en-US': 'the machine is busy, try again shortly',
+  },
   out_of_stock: { 'zh-CN': '货道缺货', 'zh-TW': '貨道缺貨', 'en-US': 'shelf out of stock' },
   unsupported: {
     'zh-CN': '该设备不支持此操作',
@@ -104,7 +108,9 @@ export function commandError(outcome: FailedOutcome, locale: Locale): AppError {
       return new AppError(RCODE.DEVICE_LINK_DOWN);
     case 'refused':
       if (outcome.code === 'out_of_stock') return new AppError(RCODE.SHELF_OUT_OF_STOCK);
-      return new AppError(RCODE.COMMAND_REFUSED, { reason: refusalReason(outcome.code, outcome.msg, locale) });
+      return new AppError(RCODE.COMMAND_REFUSED, {
+        reason: refusalReason(outcome.code, outcome.msg, locale),
+      });
   }
 }
 

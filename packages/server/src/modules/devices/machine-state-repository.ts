@@ -30,7 +30,9 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
         .updateTable('devices')
         .set({ alive: 1, conn_id: message.conn, online_at: now, seen_at: now })
         .where('sn', '=', sn)
-        .where((eb) => eb.or([eb('alive', '=', 0), eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]))
+        .where((eb) =>
+          eb.or([eb('alive', '=', 0), eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1 ? 'online' : 'ignored';
     }

@@ -22,7 +22,11 @@ export class MachineSync {
     const outcome = await this.commander.run(
       device,
       'settings',
-      { rev: device.settings_rev, settings: readSettings(device.settings), blacklist_days: GAME_BLACKLIST_DAYS },
+      {
+        rev: device.settings_rev,
+        settings: readSettings(device.settings),
+        blacklist_days: GAME_BLACKLIST_DAYS,
+      },
       userId,
     );
     if (outcome.status === 'acked') await this.devices.markSettingsAcked(device.sn, outcome.result.rev);

@@ -101,14 +101,24 @@ export async function provisionDevices(
         .returning('id')
         .executeTakeFirstOrThrow();
       await channels.setCount(trx, id, DEFAULT_SHELF_COUNT[input.type], input.now);
-      made.push({ sn, clientid, secret, sign: bindSign(input.platformSecret, clientid, sn), type: input.type });
+      made.push({
+        sn,
+        clientid,
+        secret,
+        sign: bindSign(input.platformSecret, clientid, sn),
+        type: input.type,
+      });
     }
     return made;
   });
 }
 
 /** A new secret for a machine whose secret was lost (re-flash it); the old one stops working at once. */
-export async function rotateDeviceSecret(db: Kysely<Database>, sn: string, now: number): Promise<string | null> {
+export async function rotateDeviceSecret(
+  db: Kysely<Database>,
+  sn: string,
+  now: number,
+): Promise<string | null> {
   const secret = newDeviceSecret();
   const result = await db
     .updateTable('devices')

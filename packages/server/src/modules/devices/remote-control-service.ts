@@ -55,7 +55,8 @@ export class RemoteControlService {
     const shelves = await this.d.channels.findByNumbers(this.d.db, device.id, numbers);
     const byNumber = new Map(shelves.map((s) => [s.channel_sn, s]));
     const wanted = new Map<number, number>();
-    for (const item of body.goods) wanted.set(item.channel_sn, (wanted.get(item.channel_sn) ?? 0) + item.quantity);
+    for (const item of body.goods)
+      wanted.set(item.channel_sn, (wanted.get(item.channel_sn) ?? 0) + item.quantity);
     for (const [number, quantity] of wanted) {
       const shelf = byNumber.get(number);
       if (!shelf) throw new AppError(RCODE.SHELF_NOT_FOUND);
@@ -65,8 +66,16 @@ export class RemoteControlService {
     await this.claimCoolDown(device);
 
     const order = `R${randomUUID().replace(/-/g, '')}`;
-    const items = [...wanted].map(([number, quantity]) => ({ slot: byNumber.get(number)!.position, quantity }));
-    const outcome = await this.d.commander.run(device, 'vend', { order, payment: 'remote', items }, auth.user.id);
+    const items = [...wanted].map(([number, quantity]) => ({
+      slot: byNumber.get(number)!.position,
+      quantity,
+    }));
+    const outcome = await this.d.commander.run(
+      device,
+      'vend',
+      { order, payment: 'remote', items },
+      auth.user.id,
+    );
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
     const numberOf = new Map(shelves.map((s) => [s.position, s.channel_sn]));
     const result = outcome.result.items.map((item) => ({
@@ -84,7 +93,11 @@ export class RemoteControlService {
   }
 
   /** Runs a shelf's motor; a fault found is the result (finding faults is what a test is for). */
-  async test(auth: AuthContext, body: Body<typeof testOut>, locale: Locale): Promise<CallResult<typeof testOut>> {
+  async test(
+    auth: AuthContext,
+    body: Body<typeof testOut>,
+    locale: Locale,
+  ): Promise<CallResult<typeof testOut>> {
     assertOperSign(auth, body.sign, this.d.clock());
     const device = await this.device(auth, body.sn);
     const [shelf] = await this.d.channels.findByNumbers(this.d.db, device.id, [body.road]);
@@ -96,11 +109,19 @@ export class RemoteControlService {
       auth.user.id,
     );
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
-    return { channel_sn: shelf.channel_sn, fault: outcome.result.fault, fault_text: faultText(outcome.result.fault, locale) };
+    return {
+      channel_sn: shelf.channel_sn,
+      fault: outcome.result.fault,
+      fault_text: faultText(outcome.result.fault, locale),
+    };
   }
 
   /** Power the machine or its network module on, off or reboot; dev all + setting refreshes every setting. */
-  async power(auth: AuthContext, body: Body<typeof power>, locale: Locale): Promise<CallResult<typeof power>> {
+  async power(
+    auth: AuthContext,
+    body: Body<typeof power>,
+    locale: Locale,
+  ): Promise<CallResult<typeof power>> {
     assertOperSign(auth, body.sign, this.d.clock());
     const device = await this.device(auth, body.sn);
     if (body.dev === 'all') {
@@ -121,7 +142,11 @@ export class RemoteControlService {
    * Lamp on or off now, with colour, brightness and style. Once the machine has done it they become the
    * device's lamp settings too, so the next settings push does not undo them.
    */
-  async lamp(auth: AuthContext, body: Body<typeof switchLED>, locale: Locale): Promise<CallResult<typeof switchLED>> {
+  async lamp(
+    auth: AuthContext,
+    body: Body<typeof switchLED>,
+    locale: Locale,
+  ): Promise<CallResult<typeof switchLED>> {
     assertOperSign(auth, body.sign, this.d.clock());
     const device = await this.device(auth, body.sn);
     const settings = readSettings(device.settings);
@@ -135,7 +160,12 @@ export class RemoteControlService {
     const outcome = await this.d.commander.run(
       device,
       'lamp',
-      { on: next.lamp_ctrl === 1, color: next.lamp_color, brightness: next.lamp_brightness, style: next.lamp_style },
+      {
+        on: next.lamp_ctrl === 1,
+        color: next.lamp_color,
+        brightness: next.lamp_brightness,
+        style: next.lamp_style,
+      },
       auth.user.id,
     );
     if (outcome.status !== 'acked') throw commandError(outcome, locale);

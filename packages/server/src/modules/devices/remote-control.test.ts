@@ -24,7 +24,24 @@ describe.each(dialects())('remote control on %s', (dialect) => {
     cola = (
       await t.db.kysely
         .insertInto('goods')
-        .values({ merchant_id: owner.merchantId, name: 'Cola', price: 300, cost_price: 100, goods_code: '', sold: 0, tags: '', description: '', duration: 0, goods_type: '', img: '', detail_intro: '', created_by: 0, created_at: now, updated_at: now, deleted_at: null })
+        .values({
+          merchant_id: owner.merchantId,
+          name: 'Cola',
+          price: 300,
+          cost_price: 100,
+          goods_code: '',
+          sold: 0,
+          tags: '',
+          description: '',
+          duration: 0,
+          goods_type: '',
+          img: '',
+          detail_intro: '',
+          created_by: 0,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -37,18 +54,38 @@ describe.each(dialects())('remote control on %s', (dialect) => {
   });
 
   const call = (path: string, body: unknown, caller: Caller = owner) => t.call(path, body, caller.headers);
-  const row = (sn: string) => t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
+  const row = (sn: string) =>
+    t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
 
   /** A bound machine, online and in step, with Cola on shelf 1 (5 of 10). */
-  async function onlineMachine(type: ProvisionedDevice['type'] = 'vm', options: Partial<SimMachineOptions> = {}) {
+  async function onlineMachine(
+    type: ProvisionedDevice['type'] = 'vm',
+    options: Partial<SimMachineOptions> = {},
+  ) {
     const [device] = (await provision(t, type)) as [ProvisionedDevice];
     await bind(t, owner.user, device);
     const sim = machine(t, gw, device, options);
     sims.push(sim);
     await sim.start();
-    await eventually(async () => expect((await row(device.sn)).shelves_acked_rev).toBe((await row(device.sn)).shelves_rev));
-    const [shelf] = ok<{ data: Array<{ id: number }> }>(await call('/api/v1/c/getDevChannel', { sn: device.sn })).data;
-    ok(await call('/api/v1/c/setChannelInfo', { sn: device.sn, id: shelf!.id, name: 'Cola', price: 300, game_price: 300, quantity: 5, capacity: 10, probability: 0, goods_id: cola }));
+    await eventually(async () =>
+      expect((await row(device.sn)).shelves_acked_rev).toBe((await row(device.sn)).shelves_rev),
+    );
+    const [shelf] = ok<{ data: Array<{ id: number }> }>(
+      await call('/api/v1/c/getDevChannel', { sn: device.sn }),
+    ).data;
+    ok(
+      await call('/api/v1/c/setChannelInfo', {
+        sn: device.sn,
+        id: shelf!.id,
+        name: 'Cola',
+        price: 300,
+        game_price: 300,
+        quantity: 5,
+        capacity: 10,
+        probability: 0,
+        goods_id: cola,
+      }),
+    );
     return { device, sim, shelfId: shelf!.id };
   }
 
@@ -62,31 +99,72 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       expect(answer.order).toMatch(/^R[0-9a-f]{32}$/);
       expect(sim.state.shelves.get(1)?.quantity).toBe(3);
       await eventually(async () => {
-        const shelf = await t.db.kysely.selectFrom('channels').selectAll().where('id', '=', shelfId).executeTakeFirstOrThrow();
+        const shelf = await t.db.kysely
+          .selectFrom('channels')
+          .selectAll()
+          .where('id', '=', shelfId)
+          .executeTakeFirstOrThrow();
         expect(shelf.quantity).toBe(3);
       });
-      const events = await t.db.kysely.selectFrom('device_events').selectAll().where('sn', '=', device.sn).execute();
+      const events = await t.db.kysely
+        .selectFrom('device_events')
+        .selectAll()
+        .where('sn', '=', device.sn)
+        .execute();
       expect(events).toHaveLength(1);
       expect(JSON.parse(events[0]!.payload)).toMatchObject({ order: answer.order, payment: 'remote' });
-      const log = await t.db.kysely.selectFrom('stock_records').selectAll().where('order_no', '=', answer.order).execute();
-      expect(log).toMatchObject([{ goods_id: cola, oper_type: 1, quantity: 2, balance: 3, oper_user_id: null }]);
-      const audit = await t.db.kysely.selectFrom('device_commands').selectAll().where('name', '=', 'vend').execute();
+      const log = await t.db.kysely
+        .selectFrom('stock_records')
+        .selectAll()
+        .where('order_no', '=', answer.order)
+        .execute();
+      expect(log).toMatchObject([
+        { goods_id: cola, oper_type: 1, quantity: 2, balance: 3, oper_user_id: null },
+      ]);
+      const audit = await t.db.kysely
+        .selectFrom('device_commands')
+        .selectAll()
+        .where('name', '=', 'vend')
+        .execute();
       expect(audit).toMatchObject([{ sn: device.sn, user_id: owner.userId, status: 'acked' }]);
     });
 
     it('refuses 0, more than one on capsule machines, unknown shelves and empty ones', async () => {
       const { device } = await onlineMachine();
-      const zero = await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 1, quantity: 0 }] });
+      const zero = await call('/api/v1/d/remoteOuting', {
+        sn: device.sn,
+        goods: [{ channel_sn: 1, quantity: 0 }],
+      });
       expect(zero).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Dispense quantity cannot be 0' });
-      expect((await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 99, quantity: 1 }] })).rcode).toBe(RCODE.SHELF_NOT_FOUND);
-      const tooMany = await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 1, quantity: 6 }] });
+      expect(
+        (await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 99, quantity: 1 }] }))
+          .rcode,
+      ).toBe(RCODE.SHELF_NOT_FOUND);
+      const tooMany = await call('/api/v1/d/remoteOuting', {
+        sn: device.sn,
+        goods: [{ channel_sn: 1, quantity: 6 }],
+      });
       expect(tooMany).toMatchObject({ rcode: RCODE.SHELF_OUT_OF_STOCK, msg: 'Shelf out of stock' });
-      expect((await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 2, quantity: 1 }] })).rcode).toBe(RCODE.SHELF_OUT_OF_STOCK);
+      expect(
+        (await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 2, quantity: 1 }] }))
+          .rcode,
+      ).toBe(RCODE.SHELF_OUT_OF_STOCK);
 
       const capsule = await onlineMachine('gpm');
-      const two = await call('/api/v1/d/remoteOuting', { sn: capsule.device.sn, goods: [{ channel_sn: 1, quantity: 2 }] });
-      expect(two).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Quantity: Capsule and lattice machines dispense 1 at a time' });
-      ok(await call('/api/v1/d/remoteOuting', { sn: capsule.device.sn, goods: [{ channel_sn: 1, quantity: 1 }] }));
+      const two = await call('/api/v1/d/remoteOuting', {
+        sn: capsule.device.sn,
+        goods: [{ channel_sn: 1, quantity: 2 }],
+      });
+      expect(two).toMatchObject({
+        rcode: RCODE.INVALID_PARAM,
+        msg: 'Quantity: Capsule and lattice machines dispense 1 at a time',
+      });
+      ok(
+        await call('/api/v1/d/remoteOuting', {
+          sn: capsule.device.sn,
+          goods: [{ channel_sn: 1, quantity: 1 }],
+        }),
+      );
     });
 
     it('keeps the cool-down: try again in N seconds', async () => {
@@ -94,7 +172,10 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       ok(await call('/api/v1/d/editDev', { sn: device.sn, cool_down: 30 }));
       ok(await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 1, quantity: 1 }] }));
       t.clock.advance(12_000);
-      const early = await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 1, quantity: 1 }] });
+      const early = await call('/api/v1/d/remoteOuting', {
+        sn: device.sn,
+        goods: [{ channel_sn: 1, quantity: 1 }],
+      });
       expect(early).toMatchObject({ rcode: RCODE.COOL_DOWN, msg: 'Please try again in 18 seconds' });
       t.clock.advance(18_000);
       ok(await call('/api/v1/d/remoteOuting', { sn: device.sn, goods: [{ channel_sn: 1, quantity: 1 }] }));
@@ -104,23 +185,48 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       const slow = await onlineMachine('vm', { commandDelayMs: 20 });
       await slow.sim.stop({ graceful: false });
       await eventually(async () => expect((await row(slow.device.sn)).alive).toBe(0));
-      const offline = await call('/api/v1/d/remoteOuting', { sn: slow.device.sn, goods: [{ channel_sn: 1, quantity: 1 }] });
+      const offline = await call('/api/v1/d/remoteOuting', {
+        sn: slow.device.sn,
+        goods: [{ channel_sn: 1, quantity: 1 }],
+      });
       expect(offline).toMatchObject({ rcode: RCODE.DEVICE_OFFLINE, msg: 'Device offline, cannot execute' });
 
       const late = await onlineMachine();
       late.sim.commandDelayMs = 1_800;
-      const timeout = await call('/api/v1/d/remoteOuting', { sn: late.device.sn, goods: [{ channel_sn: 1, quantity: 1 }] });
-      expect(timeout).toMatchObject({ rcode: RCODE.COMMAND_TIMEOUT, msg: 'The device did not answer in time, please try again' });
-      expect(await t.db.kysely.selectFrom('device_commands').select('status').where('sn', '=', late.device.sn).where('name', '=', 'vend').execute()).toEqual([{ status: 'timeout' }]);
+      const timeout = await call('/api/v1/d/remoteOuting', {
+        sn: late.device.sn,
+        goods: [{ channel_sn: 1, quantity: 1 }],
+      });
+      expect(timeout).toMatchObject({
+        rcode: RCODE.COMMAND_TIMEOUT,
+        msg: 'The device did not answer in time, please try again',
+      });
+      expect(
+        await t.db.kysely
+          .selectFrom('device_commands')
+          .select('status')
+          .where('sn', '=', late.device.sn)
+          .where('name', '=', 'vend')
+          .execute(),
+      ).toEqual([{ status: 'timeout' }]);
 
       const broken = await onlineMachine('vm', { faultRate: 1, random: () => 0 });
-      const fault = await call('/api/v1/d/remoteOuting', { sn: broken.device.sn, goods: [{ channel_sn: 1, quantity: 1 }] });
+      const fault = await call('/api/v1/d/remoteOuting', {
+        sn: broken.device.sn,
+        goods: [{ channel_sn: 1, quantity: 1 }],
+      });
       expect(fault).toMatchObject({ rcode: RCODE.DELIVERY_FAILED, msg: 'Dispense failed: Motor fault' });
       await eventually(async () => {
-        const shelf = await t.db.kysely.selectFrom('channels').selectAll().where('id', '=', broken.shelfId).executeTakeFirstOrThrow();
+        const shelf = await t.db.kysely
+          .selectFrom('channels')
+          .selectAll()
+          .where('id', '=', broken.shelfId)
+          .executeTakeFirstOrThrow();
         expect(shelf).toMatchObject({ quantity: 5, status: 1, fault: '1' });
       });
-      const list = ok<{ data: Array<{ status: number; status_text: string }> }>(await call('/api/v1/c/getDevChannel', { sn: broken.device.sn }));
+      const list = ok<{ data: Array<{ status: number; status_text: string }> }>(
+        await call('/api/v1/c/getDevChannel', { sn: broken.device.sn }),
+      );
       expect(list.data[0]).toMatchObject({ status: 1, status_text: 'Motor fault' });
     });
 
@@ -128,14 +234,22 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       const { device } = await onlineMachine();
       ok(await call('/api/v1/u/editOprPwd', { new_oper_pwd: md5('112233') }));
       const body = { sn: device.sn, goods: [{ channel_sn: 1, quantity: 1 }] };
-      expect((await call('/api/v1/d/remoteOuting', { ...body, sign: 'placeholder' })).rcode).toBe(RCODE.IDENTITY_EXPIRED);
+      expect((await call('/api/v1/d/remoteOuting', { ...body, sign: 'placeholder' })).rcode).toBe(
+        RCODE.IDENTITY_EXPIRED,
+      );
       const { sign } = ok<{ sign: string }>(await call('/api/v1/u/checkOprPwd', { password: md5('112233') }));
       ok(await call('/api/v1/d/remoteOuting', { ...body, sign }));
       t.clock.advance(7_200_001);
       expect((await call('/api/v1/d/remoteOuting', { ...body, sign })).rcode).toBe(RCODE.IDENTITY_EXPIRED);
 
       const staff = await staffAccount(t, owner, { account: 'clerk' });
-      for (const path of ['/api/v1/d/remoteOuting', '/api/v1/d/testOut', '/api/v1/d/power', '/api/v1/d/switchLED', '/api/v1/d/onlineShopAlive']) {
+      for (const path of [
+        '/api/v1/d/remoteOuting',
+        '/api/v1/d/testOut',
+        '/api/v1/d/power',
+        '/api/v1/d/switchLED',
+        '/api/v1/d/onlineShopAlive',
+      ]) {
         expect((await call(path, { sn: device.sn }, staff)).rcode, path).toBe(RCODE.FORBIDDEN);
       }
       const rival = await mainAccount(t, '13900000602');
@@ -145,10 +259,16 @@ describe.each(dialects())('remote control on %s', (dialect) => {
 
   it('tests a shelf motor and answers the fault it found', async () => {
     const { device } = await onlineMachine();
-    expect(ok(await call('/api/v1/d/testOut', { sn: device.sn, road: 1 }))).toEqual({ channel_sn: 1, fault: 0, fault_text: '' });
+    expect(ok(await call('/api/v1/d/testOut', { sn: device.sn, road: 1 }))).toEqual({
+      channel_sn: 1,
+      fault: 0,
+      fault_text: '',
+    });
     expect((await call('/api/v1/d/testOut', { sn: device.sn, road: 80 })).rcode).toBe(RCODE.SHELF_NOT_FOUND);
     const broken = await onlineMachine('vm', { faultRate: 1, random: () => 0.5 });
-    expect(ok(await call('/api/v1/d/testOut', { sn: broken.device.sn, road: 1, attach: { times: 2 } }))).toEqual({
+    expect(
+      ok(await call('/api/v1/d/testOut', { sn: broken.device.sn, road: 1, attach: { times: 2 } })),
+    ).toEqual({
       channel_sn: 1,
       fault: 6,
       fault_text: 'Over-current',
@@ -161,7 +281,9 @@ describe.each(dialects())('remote control on %s', (dialect) => {
     expect(sim.state.power).toBe('off');
     ok(await call('/api/v1/d/power', { sn: device.sn, dev: 'dev', motion: 'on' }));
     expect(sim.state.power).toBe('on');
-    expect((await call('/api/v1/d/power', { sn: device.sn, dev: 'all', motion: 'off' })).rcode).toBe(RCODE.INVALID_PARAM);
+    expect((await call('/api/v1/d/power', { sn: device.sn, dev: 'all', motion: 'off' })).rcode).toBe(
+      RCODE.INVALID_PARAM,
+    );
 
     const before = sim.state.settingsRev;
     ok(await call('/api/v1/d/power', { sn: device.sn, dev: 'all', motion: 'setting' }));
@@ -175,18 +297,30 @@ describe.each(dialects())('remote control on %s', (dialect) => {
 
   it('switches the lamp and keeps it as the device setting', async () => {
     const { device, sim } = await onlineMachine();
-    const answer = ok(await call('/api/v1/d/switchLED', { sn: device.sn, setting: 'off', attach: { color: '#FF0000', brightness: 40 } }));
+    const answer = ok(
+      await call('/api/v1/d/switchLED', {
+        sn: device.sn,
+        setting: 'off',
+        attach: { color: '#FF0000', brightness: 40 },
+      }),
+    );
     expect(answer).toEqual({ lamp_ctrl: 0, lamp_color: '#FF0000' });
     expect(sim.state.lamp).toEqual({ on: false, color: '#FF0000', brightness: 40 });
-    const [listed] = ok<{ data: Device[] }>(await call('/api/v1/d/getDev', { condition: { sn: device.sn } })).data;
+    const [listed] = ok<{ data: Device[] }>(
+      await call('/api/v1/d/getDev', { condition: { sn: device.sn } }),
+    ).data;
     expect(listed?.detail).toMatchObject({ lamp_ctrl: 0, lamp_color: '#FF0000', lamp_brightness: 40 });
     expect(listed?.settings_synced).toBe(true);
-    expect((await call('/api/v1/d/switchLED', { sn: device.sn, setting: 'dim' })).rcode).toBe(RCODE.INVALID_PARAM);
+    expect((await call('/api/v1/d/switchLED', { sn: device.sn, setting: 'dim' })).rcode).toBe(
+      RCODE.INVALID_PARAM,
+    );
   });
 
   it('checks the shop app is alive, or says the machine is offline', async () => {
     const { device, sim } = await onlineMachine('vm', { version: '5.0.2' });
-    const alive = ok<{ alive: boolean; latency_ms: number; version: string }>(await call('/api/v1/d/onlineShopAlive', { sn: device.sn }));
+    const alive = ok<{ alive: boolean; latency_ms: number; version: string }>(
+      await call('/api/v1/d/onlineShopAlive', { sn: device.sn }),
+    );
     expect(alive).toMatchObject({ alive: true, version: '5.0.2' });
     await sim.stop({ graceful: true });
     await eventually(async () => expect((await row(device.sn)).alive).toBe(0));
@@ -195,18 +329,24 @@ describe.each(dialects())('remote control on %s', (dialect) => {
 
   it('pushes saved settings, and a machine that was away gets them when it is back', async () => {
     const { device, sim } = await onlineMachine();
-    const saved = ok<{ device: Device; push: { status: string } }>(await call('/api/v1/d/editDev', { sn: device.sn, price: 300, power_off: '22:00' }));
+    const saved = ok<{ device: Device; push: { status: string } }>(
+      await call('/api/v1/d/editDev', { sn: device.sn, price: 300, power_off: '22:00' }),
+    );
     expect(saved.push.status).toBe('acked');
     expect(saved.device.settings_synced).toBe(true);
     expect(sim.state.settings).toMatchObject({ price: 300, power_off: '22:00' });
 
     await sim.stop({ graceful: false });
     await eventually(async () => expect((await row(device.sn)).alive).toBe(0));
-    const offline = ok<{ push: { status: string } }>(await call('/api/v1/d/editDev', { sn: device.sn, price: 500 }));
+    const offline = ok<{ push: { status: string } }>(
+      await call('/api/v1/d/editDev', { sn: device.sn, price: 500 }),
+    );
     expect(offline.push.status).toBe('offline');
     await sim.start();
     await eventually(() => expect(sim.state.settings?.price).toBe(500));
-    await eventually(async () => expect((await row(device.sn)).settings_acked_rev).toBe((await row(device.sn)).settings_rev));
+    await eventually(async () =>
+      expect((await row(device.sn)).settings_acked_rev).toBe((await row(device.sn)).settings_rev),
+    );
   });
 
   it('tells the machine about binding and unbinding; unbinding resets it', async () => {
@@ -217,7 +357,14 @@ describe.each(dialects())('remote control on %s', (dialect) => {
     await t.services.devices.idle();
     expect(sim.state).toMatchObject({ bound: false, title: '' });
     expect(sim.state.shelves.get(1)).toMatchObject({ goods_id: null, quantity: 0 });
-    ok(await call('/api/v1/d/bind', { clientid: device.clientid, sign: device.sign, title: 'Again', type: 'vm' }));
+    ok(
+      await call('/api/v1/d/bind', {
+        clientid: device.clientid,
+        sign: device.sign,
+        title: 'Again',
+        type: 'vm',
+      }),
+    );
     await t.services.devices.idle();
     expect(sim.state).toMatchObject({ bound: true, title: 'Again' });
   });

@@ -53,7 +53,13 @@ export async function logShelfChange(trx: Kysely<Database>, change: ShelfChange)
     }
   } else {
     if (before.goodsId !== null && before.quantity > 0) {
-      records.push({ ...base, goods_id: before.goodsId, oper_type: REDUCE, quantity: before.quantity, balance: 0 });
+      records.push({
+        ...base,
+        goods_id: before.goodsId,
+        oper_type: REDUCE,
+        quantity: before.quantity,
+        balance: 0,
+      });
     }
     if (after.goodsId !== null && after.quantity > 0) {
       records.push({

@@ -51,7 +51,12 @@ export class ShelvesService {
     return {
       data,
       count: data.length,
-      device: { sn: device.sn, title: device.title, type: deviceType(device.type), alive: device.alive === 1 ? 1 : 0 },
+      device: {
+        sn: device.sn,
+        title: device.title,
+        type: deviceType(device.type),
+        alive: device.alive === 1 ? 1 : 0,
+      },
     };
   }
 
@@ -63,7 +68,10 @@ export class ShelvesService {
     const device = await this.device(auth, body.sn);
     const shelf = await this.d.channels.find(device.id, body.id);
     if (!shelf) throw new AppError(RCODE.SHELF_NOT_FOUND);
-    if (body.goods_id !== null && !(await this.d.channels.findGoods(device.merchant_id ?? -1, body.goods_id))) {
+    if (
+      body.goods_id !== null &&
+      !(await this.d.channels.findGoods(device.merchant_id ?? -1, body.goods_id))
+    ) {
       throw new AppError(RCODE.SHELF_GOODS_NOT_FOUND);
     }
     const now = this.d.clock();
@@ -84,7 +92,14 @@ export class ShelvesService {
         },
         now,
       );
-      await this.log(trx, auth, device, shelf, { goodsId: body.goods_id, quantity: body.quantity }, 'shelf edit');
+      await this.log(
+        trx,
+        auth,
+        device,
+        shelf,
+        { goodsId: body.goods_id, quantity: body.quantity },
+        'shelf edit',
+      );
       await this.d.devices.bumpShelvesRev(trx, device.sn, now);
     });
     const fresh = await this.fresh(device);
@@ -97,12 +112,21 @@ export class ShelvesService {
   async numbering(auth: AuthContext, sn: string): Promise<CallResult<typeof getResetC>> {
     const device = await this.device(auth, sn);
     const shelves = await this.d.channels.list(device.id, device.merchant_id);
-    const data = shelves.map((s) => ({ id: s.id, position: s.position, channel_sn: s.channel_sn, name: s.name }));
+    const data = shelves.map((s) => ({
+      id: s.id,
+      position: s.position,
+      channel_sn: s.channel_sn,
+      name: s.name,
+    }));
     return { data, count: data.length };
   }
 
   /** New shelf numbers (custom shelf numbering): never 0, never a number another shelf keeps. */
-  async renumber(auth: AuthContext, body: Body<typeof resetId>, locale: Locale): Promise<CallResult<typeof resetId>> {
+  async renumber(
+    auth: AuthContext,
+    body: Body<typeof resetId>,
+    locale: Locale,
+  ): Promise<CallResult<typeof resetId>> {
     assertOperSign(auth, body.sign, this.d.clock());
     const device = await this.device(auth, body.sn);
     const shelves = await this.d.channels.list(device.id, device.merchant_id);
@@ -140,11 +164,18 @@ export class ShelvesService {
       const leaving = (await this.d.channels.list(device.id, device.merchant_id, trx)).filter(
         (s) => s.position > body.channel_num,
       );
-      for (const shelf of leaving) await this.log(trx, auth, device, shelf, { goodsId: null, quantity: 0 }, 'shelf removed');
+      for (const shelf of leaving)
+        await this.log(trx, auth, device, shelf, { goodsId: null, quantity: 0 }, 'shelf removed');
       await this.d.channels.setCount(trx, device.id, body.channel_num, now);
       return this.d.devices.bumpShelvesRev(trx, device.sn, now);
     });
-    const outcome = await this.sendShelfCommand(auth, device, 'set_shelf_count', { count: body.channel_num }, rev);
+    const outcome = await this.sendShelfCommand(
+      auth,
+      device,
+      'set_shelf_count',
+      { count: body.channel_num },
+      rev,
+    );
     return { data: await this.present(await this.fresh(device), locale), push: pushOutcome(outcome, locale) };
   }
 
@@ -160,15 +191,26 @@ export class ShelvesService {
     const result = await this.d.db.transaction().execute(async (trx) => {
       const shelves = await this.d.channels.findByNumbers(trx, device.id, numbers);
       if (shelves.length !== numbers.length) {
-        throw new AppError(Array.isArray(body.channel_sn) ? RCODE.BATCH_UNSHELVE_FAILED : RCODE.SHELF_NOT_FOUND);
+        throw new AppError(
+          Array.isArray(body.channel_sn) ? RCODE.BATCH_UNSHELVE_FAILED : RCODE.SHELF_NOT_FOUND,
+        );
       }
       for (const shelf of shelves) {
         await this.d.channels.update(trx, shelf.id, { goods_id: null, quantity: 0 }, now);
         await this.log(trx, auth, device, shelf, { goodsId: null, quantity: 0 }, 'unshelve');
       }
-      return { slots: shelves.map((s) => s.position), rev: await this.d.devices.bumpShelvesRev(trx, device.sn, now) };
+      return {
+        slots: shelves.map((s) => s.position),
+        rev: await this.d.devices.bumpShelvesRev(trx, device.sn, now),
+      };
     });
-    const outcome = await this.sendShelfCommand(auth, device, 'put_down_goods', { slots: result.slots }, result.rev);
+    const outcome = await this.sendShelfCommand(
+      auth,
+      device,
+      'put_down_goods',
+      { slots: result.slots },
+      result.rev,
+    );
     return { count: result.slots.length, push: pushOutcome(outcome, locale) };
   }
 
@@ -187,12 +229,25 @@ export class ShelvesService {
         const quantity = body.type === 1 ? (shelf.goods_id !== null ? shelf.capacity : shelf.quantity) : 0;
         if (quantity === shelf.quantity) continue;
         await this.d.channels.update(trx, shelf.id, { quantity }, now);
-        await this.log(trx, auth, device, shelf, { goodsId: shelf.goods_id, quantity }, body.type ? 'refill' : 'empty');
+        await this.log(
+          trx,
+          auth,
+          device,
+          shelf,
+          { goodsId: shelf.goods_id, quantity },
+          body.type ? 'refill' : 'empty',
+        );
         changes.push({ slot: shelf.position, quantity });
       }
       return { changes, rev: await this.d.devices.bumpShelvesRev(trx, device.sn, now) };
     });
-    const outcome = await this.sendShelfCommand(auth, device, 'set_quantity', { shelves: result.changes }, result.rev);
+    const outcome = await this.sendShelfCommand(
+      auth,
+      device,
+      'set_quantity',
+      { shelves: result.changes },
+      result.rev,
+    );
     return { data: await this.present(await this.fresh(device), locale), push: pushOutcome(outcome, locale) };
   }
 

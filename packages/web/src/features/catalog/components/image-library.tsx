@@ -1,4 +1,5 @@
 import { editImg, type GoodsImage } from '@vendo/contract/api/catalog';
+import { DETAIL_IMAGES_MAX } from '@vendo/contract/constants';
 import { ActionSheet, Image, ImageViewer, Input, List, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +94,7 @@ export function ImageLibrary() {
   return (
     <section className="catalog-list" aria-label={t('image.listLabel')}>
       <div className="card upload-card">
-        <UploadButtons max={9} onUploaded={() => setPage(1)} />
+        <UploadButtons max={DETAIL_IMAGES_MAX} onUploaded={() => setPage(1)} />
       </div>
       <SearchBar
         placeholder={t('image.search')}
