@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { runAdmin } from './cli/admin';
 import { runDevices } from './cli/devices';
 import { ConfigError, loadConfig, type Config } from './config';
+import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
 import { MqttPortInUseError } from './gateway/embedded-broker';
 import { BrokerUnreachableError } from './gateway/external-link';
@@ -65,7 +66,10 @@ async function serve(config: Config): Promise<number> {
       ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : { level: config.logLevel };
   const { app, services } = await buildApp({ config, db, logger });
-  if (config.mode === 'demo') await ensureDemoMerchant(db, services);
+  if (config.mode === 'demo') {
+    await ensureDemoMerchant(db, services);
+    await ensureDemoCatalog(app, db.kysely);
+  }
 
   let gateway: RunningGateway | null = null;
   let demoMachines: { stop(graceful?: boolean): Promise<void> } | null = null;
@@ -110,6 +114,11 @@ async function serve(config: Config): Promise<number> {
   if (config.mode === 'demo') {
     try {
       const credentials = await ensureDemoMachines(db.kysely, services.devices, DEMO.phone, Date.now());
+      await placeDemoMachines(
+        app,
+        db.kysely,
+        credentials.map((c) => c.sn),
+      );
       demoMachines = await runDemoMachines(credentials, gateway.localUrl, config.mqttTopicPrefix);
     } catch (error) {
       app.log.error({ err: error }, 'demo machines did not start');
