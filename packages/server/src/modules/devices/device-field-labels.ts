@@ -1,4 +1,5 @@
 import type { LocaleText } from '@vendo/contract/locales';
+import * as api from '@vendo/contract/api/devices';
 import { addFieldLabels } from '../../platform/field-labels';
 
 /** Names of the device calls' fields, so a refused field is named in the answer (platform/field-labels.ts). */
@@ -84,4 +85,10 @@ for (const [list, count, fields] of items) {
   }
 }
 
-addFieldLabels(labels);
+// Only for the device calls: "name" there is a shelf's name, elsewhere an area's or a store's.
+const devicePaths = Object.values(api).flatMap((value) =>
+  typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string'
+    ? [value.path]
+    : [],
+);
+addFieldLabels(labels, devicePaths);
