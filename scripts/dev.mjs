@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 
 const env = { ...process.env, VENDO_MODE: process.env.VENDO_MODE ?? 'demo' };
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@vendo/server'], { stdio: 'inherit', env }),
+  // From the repository root, so DATA_DIR=./data means the same folder as for `npm start`.
+  spawn('npx', ['tsx', 'watch', 'packages/server/src/main.ts', 'serve'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', '@vendo/web'], { stdio: 'inherit', env }),
 ];
 
