@@ -2,11 +2,11 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_UA, launchBrowser, phoneContext, snap } from './support/browser';
+import { signUpMerchant } from './support/accounts';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
 
 const en = texts('en-US');
-const DEMO = { phone: '13800138000', password: 'demo123456' };
 
 /** i18next's {{name}} placeholders, filled the way the app fills them. */
 function fill(text: string, params: Record<string, string | number>): string {
@@ -41,10 +41,13 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** A merchant of its own: the demo merchant's shop is already filled, and these screens start empty. */
+let DEMO: { phone: string; password: string };
 
 beforeAll(async () => {
   // Port 0: the embedded MQTT broker takes a free port, so a broker already on 1883 does not matter.
   server = await startServer({ MQTT_PORT: '0' });
+  DEMO = await signUpMerchant(server, '13600002222', 'shop-pass-1', 'Nanshan Snacks');
   browser = await launchBrowser();
   // A phone inside WeChat: image upload goes through the messaging app's (sandbox) JS-SDK.
   context = await phoneContext(browser, { locale: 'en-US' });
@@ -87,8 +90,8 @@ async function visible(locator: ReturnType<Page['getByText']>): Promise<void> {
   await expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
-describe('the demo merchant sets up areas, stores, goods and stock', () => {
-  it('logs in as the demo merchant and closes the statement', async () => {
+describe('a new merchant sets up areas, stores, goods and stock', () => {
+  it('logs in and closes the statement', async () => {
     await page.goto(`${server.url}/login`);
     await page.getByPlaceholder(en.auth.usernamePlaceholder).fill(DEMO.phone);
     await page.getByPlaceholder(en.auth.passwordPlaceholder).fill(DEMO.password);
@@ -109,13 +112,13 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await form.locator('#area-name').fill('Nanshan');
     await form.locator('#area-address').fill('1 Keyuan Road');
     await form.locator('#area-tel').fill('12345');
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await visible(form.getByText('Please enter a valid phone: mobile, landline or 400/800 number'));
     expect(await form.locator('#area-name').inputValue()).toBe('Nanshan');
     await shot('region-area-form-error');
 
     await form.locator('#area-tel').fill('0755-12345678');
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await form.waitFor({ state: 'hidden' });
     await visible(card('Nanshan').getByText('0755-12345678'));
     await shot('region-areas');
@@ -142,7 +145,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await visible(form.getByText('广东省 / 深圳市 / 南山区'));
     await form.locator('#store-address').fill('Haide 3rd Road');
     await shot('region-store-form');
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await form.waitFor({ state: 'hidden' });
     await visible(card('Coastal City').getByText('广东省 / 深圳市 / 南山区'));
     await shot('region-stores');
@@ -173,7 +176,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await form.getByRole('button', { name: en.catalog.goods.addTag }).click();
     await form.locator('#goods-tags').fill('cold');
     await form.getByRole('button', { name: en.catalog.goods.addTag }).click();
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await visible(form.getByText('Price must be at least 0.02 yuan'));
     expect(await form.locator('#goods-name').inputValue()).toBe('Cola 330ml');
     await shot('goods-form-bad-price');
@@ -191,7 +194,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await picker.waitFor({ state: 'hidden' });
     await visible(form.getByRole('img', { name: en.catalog.goods.mainImage }));
     await shot('goods-form');
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await form.waitFor({ state: 'hidden' });
 
     const cola = card('Cola 330ml');
@@ -207,7 +210,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     const form = sheet(en.catalog.goods.editTitle);
     expect(await form.locator('#goods-price').inputValue()).toBe('3.50');
     await form.locator('#goods-name').fill('Cola 330ml can');
-    await form.getByRole('button', { name: en.catalog.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     const warning = page.locator('.adm-dialog', { hasText: en.catalog.goods.renameTitle });
     await visible(warning.getByText(/Sales analysis will show the new name/));
     await shot('goods-rename-warning');
@@ -230,7 +233,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await visible(sheetRegion.getByRole('cell', { name: fill(en.catalog.import.rowN, { row: 3 }) }).first());
     expect(await sheetRegion.getByRole('cell', { name: 'Row 2' }).count()).toBe(0);
     await shot('goods-import-report');
-    await sheetRegion.getByRole('button', { name: en.catalog.close }).click();
+    await sheetRegion.getByRole('button', { name: en.components.close }).click();
     await sheetRegion.waitFor({ state: 'hidden' });
     // Nothing half-imported: the list still holds the one goods item.
     await visible(page.getByText(fill(en.catalog.goods.count, { count: 1 })));
@@ -255,7 +258,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
     await form.locator('#stock-inventory').fill('24');
     await form.locator('#stock-remarks').fill('First delivery');
     await shot('stock-add-form');
-    await form.getByRole('button', { name: en.stock.save }).click();
+    await form.getByRole('button', { name: en.components.save }).click();
     await form.waitFor({ state: 'hidden' });
     const entry = card('Cola 330ml');
     await visible(entry.getByText('24', { exact: true }));
@@ -283,7 +286,7 @@ describe('the demo merchant sets up areas, stores, goods and stock', () => {
       bill.getByRole('button', { name: en.stock.bill.download }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    await bill.getByRole('button', { name: en.stock.close }).click();
+    await bill.getByRole('button', { name: en.components.close }).click();
     await bill.waitFor({ state: 'hidden' });
     await visible(page.getByText(en.stock.stores.noMachines));
     await shot('stock-store');
