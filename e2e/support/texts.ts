@@ -2,6 +2,9 @@ import type { Locale } from '@vendo/contract/locales';
 import auth from '../../packages/web/src/i18n/resources/auth';
 import catalog from '../../packages/web/src/i18n/resources/catalog';
 import common from '../../packages/web/src/i18n/resources/common';
+import components from '../../packages/web/src/i18n/resources/components';
+import deviceSheets from '../../packages/web/src/i18n/resources/device-sheets';
+import devices from '../../packages/web/src/i18n/resources/devices';
 import home from '../../packages/web/src/i18n/resources/home';
 import layout from '../../packages/web/src/i18n/resources/layout';
 import routes from '../../packages/web/src/i18n/resources/routes';
@@ -15,6 +18,9 @@ export const texts = (locale: Locale) => ({
   auth: auth[locale],
   catalog: catalog[locale],
   common: common[locale],
+  components: components[locale],
+  devices: devices[locale],
+  deviceSheets: deviceSheets[locale],
   home: home[locale],
   layout: layout[locale],
   routes: routes[locale],

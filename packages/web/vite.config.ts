@@ -16,7 +16,7 @@ const proxy = { '/p/': server, '/api/': server, '/uploads/': server };
  * Vendor groups for the first screen. Libraries every screen needs share one long-cached chunk; anything a
  * route pulls in later (charts, heavy antd-mobile parts) stays in that route's own lazy chunk.
  */
-const vendorGroups: { name: string; test: RegExp }[] = [
+const vendorGroups: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   {
@@ -24,6 +24,14 @@ const vendorGroups: { name: string; test: RegExp }[] = [
     test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  // The form parts of the login screen, antd-mobile's and ours, in one file instead of nine small ones that other
+  // screens split differently. Only these modules: their dependencies stay where they are (the first screen's
+  // antd-mobile core), as none of them runs anything on load.
+  {
+    name: 'form',
+    test: /packages[\\/]web[\\/]src[\\/]components[\\/]form[\\/](field|use-form|form-submit|input-field)\.tsx?$|node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](list|input)[\\/]|utils[\\/](use-props-value|is-node-with-content)\.)|antd-mobile-icons[\\/]es[\\/](RightOutline|CloseCircleFill)\.|ahooks[\\/]es[\\/](useMemoizedFn|useUpdate)[\\/])/,
+    includeDependenciesRecursively: false,
+  },
   // The shell's own modules that screens share with it; left alone, each would become a file of its own and
   // the first screen would wait on a dozen small requests.
   {
@@ -91,6 +99,15 @@ function nonBlockingStyles(): Plugin {
 export default defineConfig({
   root,
   plugins: [react(), nonBlockingStyles(), precompress()],
+  resolve: {
+    // antd-mobile's legacy renderer, dead under React 19: see src/lib/antd-legacy-render.ts.
+    alias: [
+      {
+        find: /^rc-util\/lib\/React\/render$/,
+        replacement: path.join(root, 'src/lib/antd-legacy-render.ts'),
+      },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -58,6 +58,8 @@ export const STORAGE_VERSION = '20240111';
 export const APP_EXPIRY_WARNING_MS = 2_592_000_000;
 /** How far back a time range may start; the spec says "about 93 days" but gives this number (930 days). */
 export const DATE_RANGE_MAX_BACK_MS = 80_352_000_000;
+/** Sales and payment bills query at most this long a time range (spec §2: "about 93 days"). */
+export const BILL_RANGE_MAX_MS = 93 * 86_400_000;
 /** Language cookie and agent are kept one year. */
 export const COOKIE_MAX_AGE_DAYS = 365;
 export const DEFAULT_AGENT = '888888';

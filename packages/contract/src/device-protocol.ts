@@ -154,6 +154,13 @@ export const machineEvent = z.discriminatedUnion('type', [
       order: zMessageId,
       payment: z.enum(PAYMENTS),
       items: z.array(deliveredItem).min(1).max(20),
+      /**
+       * For sales the machine took payment for itself (card readers, its own QR code): what it charged, in
+       * cents. Left out, the server prices the items at their shelves' prices. Ignored for orders it knows.
+       */
+      amount: z.number().int().min(0).optional(),
+      /** The card that paid (iccard, card, ezcard payments). */
+      card: z.string().min(1).max(64).optional(),
     }),
   }),
   z.object({
@@ -182,6 +189,10 @@ export const machineEvent = z.discriminatedUnion('type', [
       difficulty: z.enum(DIFFICULTIES).optional(),
       /** The prize slot and how it came out, when the game was won. */
       prize: deliveredItem.optional(),
+      /** Plays paid at the machine itself (coin, card): how, and how much in cents. Absent for server orders. */
+      payment: z.enum(PAYMENTS).optional(),
+      amount: z.number().int().min(0).optional(),
+      card: z.string().min(1).max(64).optional(),
     }),
   }),
 ]);
@@ -346,6 +357,22 @@ export const commandSchemas = {
       items: z.array(vendItem).min(1).max(20),
     }),
     result: z.object({ items: z.array(deliveredItem) }),
+  },
+  /**
+   * Start paid game plays (claw, lipstick, capsule games); the machine answers when the player may start, then
+   * sends a `game` event with the same `order` and the result. `slot` is the prize's slot; `difficulty` is what
+   * the server decided (extreme for a blacklisted player).
+   */
+  play: {
+    args: z.object({
+      order: zMessageId,
+      payment: z.enum(PAYMENTS),
+      plays: z.number().int().min(1).max(99),
+      slot: zSlot.optional(),
+      difficulty: z.enum(DIFFICULTIES),
+      player: z.string().max(128).optional(),
+    }),
+    result: z.object({}),
   },
   /** Test one slot's motor; nothing is sold. */
   test_out: {

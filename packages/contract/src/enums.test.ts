@@ -23,6 +23,7 @@ import {
   isRefund,
   isRefunded,
   lampColorOf,
+  mayRefund,
   notifyTagStyle,
   onlineState,
   orderStatusText,
@@ -30,6 +31,7 @@ import {
   permissionName,
   refundEligibility,
   resumeEntryStep,
+  saleModes,
   settlementState,
   showsFaultSuffix,
   signalBars,
@@ -127,9 +129,11 @@ describe('refund eligibility', () => {
     expect(refundEligibility({ client: 'wechat', orderTime: earlierToday, now })).toBe(0);
     expect(refundEligibility({ client: 'wechat', orderTime: earlierToday, now, timeZone: 'UTC' })).toBe(2);
   });
-  it('coin and bill are 0', () => {
-    expect(refundEligibility({ client: 'coin', orderTime: lastMonth, now })).toBe(0);
-    expect(refundEligibility({ client: 'bill', orderTime: yesterday, now })).toBe(0);
+  it('coin and bill are never refundable (3), not even on the day', () => {
+    expect(refundEligibility({ client: 'coin', orderTime: lastMonth, now })).toBe(3);
+    expect(refundEligibility({ client: 'bill', orderTime: yesterday, now })).toBe(3);
+    expect(refundEligibility({ client: 'coin', orderTime: earlierToday, now })).toBe(3);
+    expect(mayRefund(refundEligibility({ client: 'bill', orderTime: now, now }))).toBe(false);
   });
   it('special accounts get 0 within the current month only', () => {
     expect(refundEligibility({ client: 'alipay', orderTime: yesterday, now, specialAccount: true })).toBe(0);
@@ -138,6 +142,25 @@ describe('refund eligibility', () => {
   it('anything else is 2', () => {
     expect(refundEligibility({ client: 'wechat', orderTime: yesterday, now })).toBe(2);
     expect(refundEligibility({ client: 'gift', orderTime: yesterday, now })).toBe(2);
+  });
+  it('lets 0 and 1 through and refuses 2 and 3', () => {
+    expect([0, 1, 2, 3].map((e) => mayRefund(e as 0 | 1 | 2 | 3))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('sale modes and order faults', () => {
+  it('claw machines sell plays, lipstick machines follow buy_mode, capsule machines only when configured', () => {
+    expect(saleModes('mc', 'b')).toEqual({ goods: false, game: true });
+    expect(saleModes('lpk', 'bg')).toEqual({ goods: true, game: true });
+    expect(saleModes('lpk', 'g')).toEqual({ goods: false, game: true });
+    expect(saleModes('lpkc', 'b')).toEqual({ goods: true, game: false });
+    expect(saleModes('gpm', 'bg')).toEqual({ goods: true, game: false });
+    expect(saleModes('gpm', 'g')).toEqual({ goods: false, game: true });
+    expect(saleModes('vm', 'g')).toEqual({ goods: true, game: false });
+  });
+  it('names the server-side reasons a delivery failed', () => {
+    expect(faultText('offline', 'en-US')).toBe('Machine offline');
+    expect(orderStatusText({ status: 4, goodsErr: 'noResult' }, 'zh-CN')).toBe('出货失败（设备未上报结果）');
   });
 });
 

@@ -258,6 +258,7 @@ export function faultText(err: unknown, locale: Locale): string {
   return (
     enumLabel(DELIVERY_FAULT_LABELS, code, locale) ??
     enumLabel(EXTRA_FAULT_LABELS, code, locale) ??
+    enumLabel(ORDER_FAULT_LABELS, code, locale) ??
     String(err)
   );
 }
@@ -307,10 +308,15 @@ export const PAYMENT_LABELS: Record<Payment, LocaleText> = {
 export const isPayment = (value: unknown): value is Payment => isOneOf(PAYMENTS, value);
 
 /**
- * Result of the refund-eligibility rule: 0 refundable, 1 refundable at any time as a record only (no payment
- * channel holds the money: remote, card kinds), 2 refused ("only same-day deals refundable").
+ * Result of the refund-eligibility rule (spec §4), in the spec's numbering:
+ * 0 refundable (a same-day deal, or one of the special accounts within the current month);
+ * 1 always refundable (remote dispenses and card kinds: no payment channel holds the money, so any day);
+ * 2 refused: "only same-day deals refundable";
+ * 3 refused: cash (coin, bill) is never refunded through the system — the spec's "not cash/coin" (issue 5:
+ *   "never coin or bill"). The spec's list gives coin and bill a 0; read with its closing sentence, that 0
+ *   cannot mean "refundable", so they get a value of their own.
  */
-export const REFUND_ELIGIBILITY = { refundable: 0, offline: 1, pastDay: 2 } as const;
+export const REFUND_ELIGIBILITY = { refundable: 0, always: 1, pastDay: 2, cash: 3 } as const;
 export type RefundEligibility = (typeof REFUND_ELIGIBILITY)[keyof typeof REFUND_ELIGIBILITY];
 
 /** 'easycard' is an older spelling of ezcard that stored orders still carry. */
@@ -328,13 +334,71 @@ export function refundEligibility(input: {
 }): RefundEligibility {
   const { client, orderTime, now, timeZone = DEFAULT_TIME_ZONE } = input;
   if (ALWAYS_REFUNDABLE_CLIENTS.includes(client)) return 1;
+  if (CASH_CLIENTS.includes(client)) return 3;
   const orderDay = zonedDay(orderTime, timeZone);
   const today = zonedDay(now, timeZone);
   if (orderDay === today) return 0;
-  if (CASH_CLIENTS.includes(client)) return 0;
   if (input.specialAccount && orderDay.slice(0, 7) === today.slice(0, 7)) return 0;
   return 2;
 }
+
+/** Whether a refund of this eligibility may go ahead. */
+export const mayRefund = (eligibility: RefundEligibility): boolean => eligibility === 0 || eligibility === 1;
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders: kinds, sale modes, refunds (spec §4; issue 5)
+
+/** An order sells goods, or game plays (claw, lipstick, capsule where configured). */
+export const ORDER_KINDS = ['goods', 'game'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const ORDER_KIND_LABELS: Record<OrderKind, LocaleText> = {
+  goods: { 'zh-CN': '购买商品', 'zh-TW': '購買商品', 'en-US': 'Goods' },
+  game: { 'zh-CN': '游戏', 'zh-TW': '遊戲', 'en-US': 'Game play' },
+};
+
+/**
+ * What a machine sells to customers, from its type and its buy_mode setting ('b' buy, 'g' game, 'bg' both):
+ * pulse/claw machines (mc) sell plays only; lipstick machines (lpk, lpkc) follow buy_mode; capsule machines (gpm)
+ * sell plays only when configured so (buy_mode 'g'), goods otherwise; every other type sells goods.
+ */
+export function saleModes(type: string, buyMode: string): { goods: boolean; game: boolean } {
+  if (type === 'mc') return { goods: false, game: true };
+  if (type === 'lpk' || type === 'lpkc') {
+    const goods = buyMode.includes('b');
+    const game = buyMode.includes('g');
+    return goods || game ? { goods, game } : { goods: true, game: false };
+  }
+  if (type === 'gpm' && buyMode === 'g') return { goods: false, game: true };
+  return { goods: true, game: false };
+}
+
+/**
+ * Why an order's goods did not come out when the machine reported no fault of its own: the server could not
+ * reach it, it refused the vend, nothing came back in time, or the payment arrived too late to vend.
+ */
+export const ORDER_FAULTS = ['offline', 'refused', 'outOfStock', 'noResult', 'paymentLate'] as const;
+export type OrderFault = (typeof ORDER_FAULTS)[number];
+export const ORDER_FAULT_LABELS: Record<OrderFault, LocaleText> = {
+  offline: { 'zh-CN': '设备离线', 'zh-TW': '設備離線', 'en-US': 'Machine offline' },
+  refused: { 'zh-CN': '设备拒绝出货', 'zh-TW': '設備拒絕出貨', 'en-US': 'Machine refused to vend' },
+  outOfStock: { 'zh-CN': '货道缺货', 'zh-TW': '貨道缺貨', 'en-US': 'Shelf out of stock' },
+  noResult: { 'zh-CN': '设备未上报结果', 'zh-TW': '設備未回報結果', 'en-US': 'No result from the machine' },
+  paymentLate: { 'zh-CN': '支付超时', 'zh-TW': '支付逾時', 'en-US': 'Payment arrived too late' },
+};
+
+/** Refunds: requested (reserved), accepted by the payment provider, and how they ended. */
+export const REFUND_STATES = ['pending', 'processing', 'success', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+export const REFUND_STATE_LABELS: Record<RefundState, LocaleText> = {
+  pending: { 'zh-CN': '待提交', 'zh-TW': '待提交', 'en-US': 'Requested' },
+  processing: { 'zh-CN': '退款中', 'zh-TW': '退款中', 'en-US': 'Refunding' },
+  success: { 'zh-CN': '退款成功', 'zh-TW': '退款成功', 'en-US': 'Refunded' },
+  failed: { 'zh-CN': '退款失败', 'zh-TW': '退款失敗', 'en-US': 'Refund failed' },
+};
+
+/** auto: a failed delivery in a store refunding automatically; manual: /b/refund; offline: /b/offlineRefund. */
+export const REFUND_KINDS = ['auto', 'manual', 'offline'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
 
 // ---------------------------------------------------------------------------------------------------------
 // Permissions (spec §6)
@@ -619,6 +683,28 @@ export const GIFT_STATUS_LABELS: Record<GiftStatus, LocaleText> = {
   invalid: { 'zh-CN': '已失效', 'zh-TW': '已失效', 'en-US': 'Invalid' },
 };
 
+/**
+ * What a notification recipient receives (the recipient's `permission`, spec §3): abnormal orders, machines going
+ * offline and coming back, shelves at or below their machine's low-stock threshold, and app modules expiring.
+ */
+export const NOTIFY_KINDS = ['abnormalOrder', 'deviceStatus', 'lowStock', 'appExpiry'] as const;
+export type NotifyKind = (typeof NOTIFY_KINDS)[number];
+export const NOTIFY_KIND_LABELS: Record<NotifyKind, LocaleText> = {
+  abnormalOrder: { 'zh-CN': '异常订单', 'zh-TW': '異常訂單', 'en-US': 'Abnormal orders' },
+  deviceStatus: { 'zh-CN': '设备离线/上线', 'zh-TW': '設備離線/上線', 'en-US': 'Machines offline and back' },
+  lowStock: { 'zh-CN': '库存预警', 'zh-TW': '庫存預警', 'en-US': 'Low stock' },
+  appExpiry: { 'zh-CN': '应用到期', 'zh-TW': '應用到期', 'en-US': 'App expiry' },
+};
+export const isNotifyKind = (value: unknown): value is NotifyKind => isOneOf(NOTIFY_KINDS, value);
+
+/** Do-not-disturb of a recipient (spec §4 "Notification: do-not-disturb started/closed"). */
+export const DND_STATES = [0, 1] as const;
+export type DndState = (typeof DND_STATES)[number];
+export const DND_STATE_LABELS: Record<DndState, LocaleText> = {
+  0: { 'zh-CN': '免打扰已关闭', 'zh-TW': '免打擾已關閉', 'en-US': 'Do-not-disturb closed' },
+  1: { 'zh-CN': '免打扰已开启', 'zh-TW': '免打擾已開啟', 'en-US': 'Do-not-disturb started' },
+};
+
 /** Notification recipient tags cycle through these styles (antd-mobile Tag colours). */
 export const NOTIFY_TAG_STYLES = ['primary', 'success', 'warning', 'danger', 'default'] as const;
 export type NotifyTagStyle = (typeof NOTIFY_TAG_STYLES)[number];
@@ -636,7 +722,18 @@ export const LOGIN_TYPE_LABELS: Record<LoginType, LocaleText> = {
 };
 
 /** App modules the product reads; the server may grant others, so the name stays a string. */
-export const KNOWN_APP_MODULES = ['Account', 'Region', 'Profit', 'Stock', 'Member', 'Advertisement'] as const;
+export const KNOWN_APP_MODULES = [
+  'Account',
+  'Region',
+  'Profit',
+  'Stock',
+  'Member',
+  'Advertisement',
+  'Device',
+  'Goods',
+  'Bank',
+  'Notification',
+] as const;
 export type KnownAppModule = (typeof KNOWN_APP_MODULES)[number];
 // The intersection keeps editor completion for the known names while accepting any other string.
 export type AppModuleName = KnownAppModule | (string & Record<never, never>);
@@ -647,6 +744,10 @@ export const APP_MODULE_LABELS: Record<KnownAppModule, LocaleText> = {
   Stock: { 'zh-CN': '库存', 'zh-TW': '庫存', 'en-US': 'Stock' },
   Member: { 'zh-CN': '会员', 'zh-TW': '會員', 'en-US': 'Members' },
   Advertisement: { 'zh-CN': '广告', 'zh-TW': '廣告', 'en-US': 'Advertisements' },
+  Device: { 'zh-CN': '设备', 'zh-TW': '設備', 'en-US': 'Devices' },
+  Goods: { 'zh-CN': '商品', 'zh-TW': '商品', 'en-US': 'Goods' },
+  Bank: { 'zh-CN': '银行卡', 'zh-TW': '銀行卡', 'en-US': 'Bank cards' },
+  Notification: { 'zh-CN': '消息通知', 'zh-TW': '訊息通知', 'en-US': 'Notifications' },
 };
 
 /** Every label table, for tests and tooling that walk them all. */
@@ -663,6 +764,9 @@ export const ENUM_LABELS = {
   deliveryFault: DELIVERY_FAULT_LABELS,
   extraFault: EXTRA_FAULT_LABELS,
   payment: PAYMENT_LABELS,
+  orderKind: ORDER_KIND_LABELS,
+  orderFault: ORDER_FAULT_LABELS,
+  refundState: REFUND_STATE_LABELS,
   permission: PERMISSION_LABELS,
   menuGroup: MENU_GROUP_LABELS,
   bank: BANK_LABELS,
@@ -677,6 +781,8 @@ export const ENUM_LABELS = {
   stockOperType: STOCK_OPER_TYPE_LABELS,
   adType: AD_TYPE_LABELS,
   giftStatus: GIFT_STATUS_LABELS,
+  notifyKind: NOTIFY_KIND_LABELS,
+  dndState: DND_STATE_LABELS,
   loginType: LOGIN_TYPE_LABELS,
   appModule: APP_MODULE_LABELS,
 } satisfies Record<string, Record<string | number, LocaleText>>;

@@ -2,13 +2,15 @@ import type { LocaleText } from './locales';
 import type { RcodeEntry } from './rcode-entry';
 import { catalogRcodes } from './rcodes-catalog';
 import { deviceRcodes } from './rcodes-devices';
+import { staffRcodes } from './rcodes-staff';
+import { orderRcodes } from './rcodes-orders';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
  * The numbers 0, 102, 515 and 604 are fixed by the spec; the others are ours and stable once shipped.
  * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
- * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments,
- * 900–999 analytics and staff. Append, never renumber.
+ * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments (rcodes-orders.ts),
+ * 900–999 analytics and staff (rcodes-staff.ts). Append, never renumber.
  */
 const accountRcodes = {
   0: { name: 'OK', text: { 'zh-CN': '成功', 'zh-TW': '成功', 'en-US': 'Success' } },
@@ -195,7 +197,13 @@ const accountRcodes = {
 } as const satisfies Record<number, RcodeEntry>;
 
 /** The whole catalogue: each domain keeps its own range in its own file (see rcodes-*.ts). */
-export const rcodeCatalogue = { ...accountRcodes, ...deviceRcodes, ...catalogRcodes } as const;
+export const rcodeCatalogue = {
+  ...accountRcodes,
+  ...deviceRcodes,
+  ...catalogRcodes,
+  ...orderRcodes,
+  ...staffRcodes,
+} as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;
 type Catalogue = typeof rcodeCatalogue;

@@ -82,6 +82,21 @@ export const validationMessages = {
     'en-US': 'This suffix is already taken',
   },
   accountTaken: { 'zh-CN': '该账号已存在', 'zh-TW': '該帳號已存在', 'en-US': 'This account already exists' },
+  accountInvalid: {
+    'zh-CN': '账号只能包含字母、数字、下划线、点和横线，最多32位',
+    'zh-TW': '帳號只能包含字母、數字、底線、點和橫線，最多32位',
+    'en-US': 'Account may contain letters, digits, _ . and - only, at most 32',
+  },
+  roleNameTaken: {
+    'zh-CN': '已有同名角色',
+    'zh-TW': '已有同名角色',
+    'en-US': 'A role with this name already exists',
+  },
+  timeInvalid: {
+    'zh-CN': '请输入正确的时间（时:分）',
+    'zh-TW': '請輸入正確的時間（時:分）',
+    'en-US': 'Please enter a time as HH:mm',
+  },
   codeMismatch: {
     'zh-CN': '验证码不匹配',
     'zh-TW': '驗證碼不匹配',
@@ -163,9 +178,9 @@ export const validationMessages = {
     'en-US': 'Refund amount cannot be 0',
   },
   refundAmountOver: {
-    'zh-CN': '退款金额不能超过订单金额',
-    'zh-TW': '退款金額不能超過訂單金額',
-    'en-US': 'Refund amount cannot exceed the order amount',
+    'zh-CN': '退款金额不能超过可退金额',
+    'zh-TW': '退款金額不能超過可退金額',
+    'en-US': 'Refund amount cannot exceed what is left of the order amount',
   },
 
   // Devices and ads
@@ -234,6 +249,11 @@ export const validationMessages = {
     'zh-CN': '结束时间不能晚于当前时间',
     'zh-TW': '結束時間不能晚於目前時間',
     'en-US': 'The end cannot be in the future',
+  },
+  rangeTooLong: {
+    'zh-CN': '查询时间范围不能超过93天',
+    'zh-TW': '查詢時間範圍不能超過93天',
+    'en-US': 'The time range cannot be longer than 93 days',
   },
   rangeEndBeforeStart: {
     'zh-CN': '结束时间不能早于开始时间',

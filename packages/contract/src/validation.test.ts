@@ -252,6 +252,10 @@ describe('prices and numbers', () => {
     expect(checkRefundAmount(101, 100)).toBe('refundAmountOver');
     expect(checkRefundAmount(100, 100)).toBeNull();
     expect(checkRefundAmount(1, 100)).toBeNull();
+    // After earlier refunds, the limit is what is left, and amounts are whole cents.
+    expect(checkRefundAmount(60, 50)).toBe('refundAmountOver');
+    expect(checkRefundAmount(50, 50)).toBeNull();
+    expect(checkRefundAmount(1.5, 50)).toBe('refundAmountZero');
   });
 });
 

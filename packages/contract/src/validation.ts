@@ -132,6 +132,12 @@ export const checkSuffix = onText((s) => {
   return s.length < SUFFIX_MIN ? 'suffixTooShort' : null;
 });
 
+/** A staff account (the part before @suffix): letters, digits, _ . and -, at most 32. */
+export const checkStaffAccount = onText((s) => (/^[A-Za-z0-9_.-]{1,32}$/.test(s) ? null : 'accountInvalid'));
+
+/** A wall-clock time 'HH:mm' (do-not-disturb windows). */
+export const checkClockTime = onText((s) => (/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(s) ? null : 'timeInvalid'));
+
 export function checkLogin(username: string, password: string): ValidationKey | null {
   return username.trim() === '' || password === '' ? 'loginEmpty' : null;
 }
@@ -220,9 +226,13 @@ export function checkDispenseQuantity(quantity: number, deviceType: string): Val
   return (deviceType === 'gpm' || deviceType === 'gzj') && quantity !== 1 ? 'dispenseQuantityOne' : null;
 }
 
-export function checkRefundAmount(refundCents: number, orderCents: number): ValidationKey | null {
-  if (refundCents <= 0) return 'refundAmountZero';
-  return refundCents > orderCents ? 'refundAmountOver' : null;
+/**
+ * A refund is above 0 and at most what is left to refund: the order's amount minus what earlier refunds took
+ * (pass the order amount when there were none). The server answers either failure as "refund amount invalid".
+ */
+export function checkRefundAmount(refundCents: number, leftCents: number): ValidationKey | null {
+  if (!Number.isInteger(refundCents) || refundCents <= 0) return 'refundAmountZero';
+  return refundCents > leftCents ? 'refundAmountOver' : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -361,6 +371,8 @@ export const zOperPwdMd5 = z.string({ error: 'operPwdSixDigits' }).regex(/^[0-9a
   error: 'operPwdSixDigits',
 });
 export const zSuffix = zRules(required, checkSuffix);
+export const zStaffAccount = zRules(required, checkStaffAccount);
+export const zClockTime = zRules(required, checkClockTime);
 export const zName = zRules(required, checkName);
 export const zIdNumber = zRules(required, checkIdNumber);
 /** Card number with spaces removed. */

@@ -41,6 +41,8 @@ export interface SimMachineOptions extends MachineCredentials {
   commandDelayMs?: number | [number, number];
   /** Share of dispenses (and motor tests) that fail with a fault code 1..10. */
   faultRate?: number;
+  /** Chance of winning a paid game (0..1); default the prize shelf's probability (0 at extreme difficulty). */
+  gameWinRate?: number;
   /** Resend an unacknowledged event after this long. */
   eventRetryMs?: number;
   /** A reboot keeps the machine away this long. */
@@ -121,6 +123,11 @@ export class SimMachine extends EventEmitter {
   /** Signal the next reports carry (0..31; 99 unknown). */
   set rssi(value: number) {
     this.rssiValue = value;
+  }
+
+  /** The chance of winning paid games from now on (0..1). */
+  set gameWinRate(value: number) {
+    this.o.gameWinRate = value;
   }
 
   /** How long commands take from now on (a machine getting slow). */
@@ -216,6 +223,28 @@ export class SimMachine extends EventEmitter {
       at: this.clock(),
       type: 'cash_sale',
       data: { payment, amount: amountCents, items: [item] },
+    });
+  }
+
+  /**
+   * A customer pays at the machine's card reader for goods from a slot: a delivery the machine charged for
+   * itself, reported with its card and amount (the server makes it an order).
+   */
+  sellByCard(
+    slot: number,
+    card: string,
+    amountCents: number,
+    payment: 'card' | 'iccard' | 'ezcard' = 'card',
+  ): MachineEvent | null {
+    const shelf = this.state.shelves.get(slot);
+    if (!shelf || shelf.goods_id === null || shelf.quantity < 1 || !shelf.enabled) return null;
+    const item = this.dispenseOne(shelf, 1);
+    return this.sendEvent({
+      v: PROTOCOL_VERSION,
+      id: newEventId(),
+      at: this.clock(),
+      type: 'delivery',
+      data: { order: `M${newEventId().slice(1, 25)}`, payment, items: [item], amount: amountCents, card },
     });
   }
 
@@ -345,6 +374,11 @@ export class SimMachine extends EventEmitter {
         data: { order: args.order, payment: args.payment, items: result.items },
       });
     }
+    // A paid play: the player plays now, and the machine reports how it went.
+    if (outcome.ok && command.name === 'play') {
+      const args = commandSchemas.play.args.parse(command.args);
+      setTimeout(() => this.finishPlay(args), this.delay());
+    }
     if (outcome.ok && command.name === 'power') {
       const args = commandSchemas.power.args.parse(command.args);
       if (args.action === 'reboot') setTimeout(() => void this.goOfflineFor(this.o.rebootMs ?? 3_000), 100);
@@ -381,6 +415,12 @@ export class SimMachine extends EventEmitter {
           ok: true,
           result: { items: items.map((i) => this.dispenseOne(s.shelves.get(i.slot)!, i.quantity)) },
         };
+      }
+      case 'play': {
+        const { slot } = args as { slot?: number };
+        if (slot !== undefined && !s.shelves.has(slot))
+          return { ok: false, code: 'invalid', msg: 'no such slot' };
+        return { ok: true, result: {} };
       }
       case 'test_out': {
         const { slot } = args as { slot: number };
@@ -460,6 +500,34 @@ export class SimMachine extends EventEmitter {
           },
         };
     }
+  }
+
+  private finishPlay(args: {
+    order: string;
+    plays: number;
+    slot?: number | undefined;
+    difficulty: DeviceSettings['difficulty'];
+    player?: string | undefined;
+  }): void {
+    const shelf = args.slot !== undefined ? this.state.shelves.get(args.slot) : undefined;
+    const chance =
+      args.difficulty === 'extreme' ? 0 : (this.o.gameWinRate ?? (shelf ? shelf.probability / 100 : 0));
+    const win = this.random() < chance;
+    const prize = win && shelf && shelf.quantity > 0 ? this.dispenseOne(shelf, 1) : undefined;
+    this.sendEvent({
+      v: PROTOCOL_VERSION,
+      id: newEventId(),
+      at: this.clock(),
+      type: 'game',
+      data: {
+        order: args.order,
+        ...(args.player ? { player: args.player } : {}),
+        result: win ? 'win' : 'lose',
+        plays: args.plays,
+        difficulty: args.difficulty,
+        ...(prize ? { prize } : {}),
+      },
+    });
   }
 
   private dispenseOne(shelf: SimShelf, quantity: number): DeliveredItem {

@@ -22,11 +22,28 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { deviceRoutes } from './modules/devices/routes';
+import { customerPages } from './modules/orders/customer-pages';
+import { commanderLink, createOrdersModule, type OrdersModule } from './modules/orders/orders-module';
+import { orderRoutes, paymentNotifyRoutes } from './modules/orders/routes';
+import { createNotifications, type NotificationsModule } from './modules/notifications/notifications-module';
+import { notifyRoutes } from './modules/notifications/routes';
+import { OverviewService } from './modules/overview/overview-service';
+import { overviewRoutes } from './modules/overview/routes';
+import { oauthRoutes } from './modules/passport/oauth-routes';
+import { PassportRepository } from './modules/passport/passport-repository';
+import { PassportService } from './modules/passport/passport-service';
+import { passportRoutes } from './modules/passport/routes';
+import { StaffRepository } from './modules/staff/staff-repository';
+import { StaffService } from './modules/staff/staff-service';
+import { staffRoutes } from './modules/staff/routes';
+import { JobLease } from './jobs/job-lease';
+import { JobRunner } from './jobs/job-runner';
 import { brokerAuthRoutes } from './gateway/broker-auth-routes';
 import { AppError } from './platform/app-error';
 import { Authenticator, type AuthContext } from './platform/auth';
 import { installErrorHandling } from './platform/error-handler';
 import { loadPlatformSecret } from './platform/platform-secret';
+import { publicOrigin } from './platform/public-origin';
 import { RateLimiter } from './platform/rate-limit';
 import { CallRegistrar } from './platform/route';
 
@@ -49,6 +66,12 @@ export interface Services {
   messaging: SandboxMessaging;
   catalog: Catalog;
   devices: DevicesModule;
+  orders: OrdersModule;
+  staff: StaffService;
+  notifications: NotificationsModule;
+  passport: PassportService;
+  /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
+  jobs: JobRunner;
 }
 
 /** Builds the whole HTTP application; main.ts listens on it and tests call app.inject. */
@@ -96,8 +119,8 @@ export async function buildApp(
   r.public(api.getAppConfig, async ({ body }) => ({
     mode: config.mode,
     browserGate: config.browserGate,
-    sandbox: { sms: sms.sandbox },
-    wechatLogin: { configured: false, url: '' },
+    sandbox: { sms: sms.sandbox, payments: orders.provider.sandbox, messaging: messaging.sandbox },
+    wechatLogin: await wechatLogin(body.agent),
     agent: await agents.brand(body.agent),
   }));
   r.public(api.getAgent, ({ body }) => agents.brand(body.agent));
@@ -115,6 +138,36 @@ export async function buildApp(
   deviceRoutes(r, devices, messaging);
   brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
   app.addHook('onClose', () => devices.idle());
+  const orders = createOrdersModule({
+    db: kysely,
+    config,
+    clock,
+    log: app.log,
+    platformSecret: secret,
+    stock: catalog.stock,
+    apps,
+    urls: catalog.urls,
+    limiter,
+    link: commanderLink(devices.commander),
+    playerClearedSince: (merchantId, player, since) =>
+      devices.events.playerClearedSince(merchantId, player, since),
+  });
+  // Machine events become orders inside the transaction that stores them (docs/orders.md).
+  devices.events.attach(orders.sales);
+  orderRoutes(r, orders);
+  paymentNotifyRoutes(app, orders);
+  customerPages(app, { sandbox: () => orders.provider.sandbox });
+  // The sandbox channel notifies through the same endpoint a real channel would call.
+  orders.sandbox?.useNotifier(async (channel, headers, body) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/p/v1/pay/notify/${channel}`,
+      headers,
+      payload: body,
+    });
+    return response.statusCode === 200 && response.json<{ code: string }>().code === 'SUCCESS';
+  });
+  app.addHook('onClose', () => orders.close());
   catalogFileRoutes(app, {
     catalog,
     messaging,
@@ -123,10 +176,86 @@ export async function buildApp(
     calls: r.registered,
   });
 
+  // Staff and roles, notifications, the messaging-app login, my apps and the overview (issue 7).
+  const staff = new StaffService({ db: kysely, repo: new StaffRepository(kysely), apps, limiter, clock });
+  staffRoutes(r, staff);
+  const notifications = createNotifications({
+    db: kysely,
+    messaging,
+    machines: catalog.machines,
+    apps,
+    gateway: devices.gateway,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  notifyRoutes(r, notifications.recipients, messaging, (request) => publicOrigin(config.publicUrl, request));
+  app.addHook('onClose', () => notifications.idle());
+  const passport = new PassportService({
+    repo: new PassportRepository(kysely),
+    accounts,
+    provider: messaging.name,
+    clock,
+  });
+  passportRoutes(r, passport);
+  oauthRoutes(app, {
+    messaging,
+    passport,
+    notify: notifications.recipients,
+    agents,
+    platformSecret: secret,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const startedAt = clock();
+  const overview = new OverviewService({
+    db: kysely,
+    dialect: db.dialect,
+    apps,
+    version: VERSION,
+    clock,
+    startedAt,
+    gatewayRunning: () => devices.gateway.running,
+    sandbox: { sms: sms.sandbox, messaging: messaging.sandbox },
+  });
+  overviewRoutes(r, overview, apps, clock);
+  const jobs = new JobRunner(
+    [
+      ...notifications.delivery.jobs(),
+      { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
+    ],
+    new JobLease(kysely, clock),
+    clock,
+    app.log,
+  );
+  app.addHook('onClose', () => jobs.stop());
+
+  /** The messaging-app login entry on the pay site (spec §7 wxlogin/{agentId}); relative without a pay domain. */
+  async function wechatLogin(agentId: string | undefined): Promise<{ configured: boolean; url: string }> {
+    const agent = await agents.brand(agentId);
+    const domain = config.payDomain.trim().replace(/\/+$/, '');
+    const base = !domain ? '' : /^https?:\/\//.test(domain) ? domain : `https://${domain}`;
+    return { configured: true, url: `${base}/wxlogin/${encodeURIComponent(agent.id)}` };
+  }
+
   serveWebApp(app, config.webDist);
   return {
     app,
-    services: { accounts, agents, apps, sms, limiter, messaging, catalog, devices },
+    services: {
+      accounts,
+      agents,
+      apps,
+      sms,
+      limiter,
+      messaging,
+      catalog,
+      devices,
+      orders,
+      staff,
+      notifications,
+      passport,
+      jobs,
+    },
     calls: r.registered,
   };
 }

@@ -39,6 +39,10 @@ const envSchema = z.object({
   /** Whether the web app only runs inside the WeChat / Alipay browser. Default: on in production. */
   BROWSER_GATE: z.enum(['on', 'off']).optional(),
   SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** WeChat Pay / Alipay: only the sandbox exists yet; a real adapter adds its name here. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** A paid order the machine has not answered for this long turns abnormal (status 5). */
+  ORDER_ABNORMAL_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** Days of the default app modules a new merchant gets. */
   TRIAL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Where the web app is served from, for links the server writes. */
@@ -80,6 +84,8 @@ export interface Config {
   secret: string | undefined;
   browserGate: boolean;
   smsProvider: 'sandbox';
+  paymentProvider: 'sandbox';
+  orderAbnormalAfterMs: number;
   trialDays: number;
   publicUrl: string | undefined;
   payDomain: string;
@@ -119,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.VENDO_SECRET,
     browserGate: e.BROWSER_GATE ? e.BROWSER_GATE === 'on' : e.VENDO_MODE === 'production',
     smsProvider: e.SMS_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    orderAbnormalAfterMs: e.ORDER_ABNORMAL_AFTER_MS,
     trialDays: e.TRIAL_DAYS,
     publicUrl: e.PUBLIC_URL,
     payDomain: e.PAY_DOMAIN,

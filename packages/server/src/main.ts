@@ -4,10 +4,11 @@ import { runDevices } from './cli/devices';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
+import { startDemoSales } from './demo/demo-orders';
 import { MqttPortInUseError } from './gateway/embedded-broker';
 import { BrokerUnreachableError } from './gateway/external-link';
 import { startGateway, type RunningGateway } from './gateway/start-gateway';
-import { ensureDemoMachines, runDemoMachines } from './modules/devices/demo-machines';
+import { ensureDemoMachines } from './modules/devices/demo-machines';
 import { openDatabase } from './runtime';
 
 const usage = `vendo <command>
@@ -111,6 +112,11 @@ async function serve(config: Config): Promise<number> {
     await db.destroy();
     return 1;
   }
+  // Notifications and housekeeping, each under a database lease so one process of a deployment runs it.
+  services.jobs.start();
+  // Payments nobody notified us of, vends lost in a crash, orders without a result, refunds to follow.
+  services.orders.jobs.start();
+  let demoSalesBanner: string | null = null;
   if (config.mode === 'demo') {
     try {
       const credentials = await ensureDemoMachines(db.kysely, services.devices, DEMO.phone, Date.now());
@@ -119,16 +125,28 @@ async function serve(config: Config): Promise<number> {
         db.kysely,
         credentials.map((c) => c.sn),
       );
-      demoMachines = await runDemoMachines(credentials, gateway.localUrl, config.mqttTopicPrefix);
+      // The machines, their customers and (on first start) 90 days of history; the history seeds in the
+      // background and the machines connect when it is done.
+      const sales = await startDemoSales({
+        app,
+        db,
+        services,
+        config,
+        credentials,
+        brokerUrl: gateway.localUrl,
+        log: app.log,
+      });
+      demoMachines = sales;
+      demoSalesBanner = sales.banner;
     } catch (error) {
       app.log.error({ err: error }, 'demo machines did not start');
     }
   }
-  printBanner(config, db.describe, gateway.describe);
+  printBanner(config, db.describe, gateway.describe, demoSalesBanner);
   return new Promise<number>(() => undefined);
 }
 
-function printBanner(config: Config, database: string, machines: string): void {
+function printBanner(config: Config, database: string, machines: string, demoSales: string | null): void {
   const url = `http://localhost:${config.port}/`;
   const lines = [
     '',
@@ -142,7 +160,9 @@ function printBanner(config: Config, database: string, machines: string): void {
       `  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`,
       '  SMS is a sandbox: codes are written to this log and to POST /p/v1/dev/smsOutbox.',
       '  Demo machines run inside this process; `npm run sim` adds more (docs/device-protocol.md).',
+      "  Payments are a sandbox (WeChat Pay / Alipay simulated, no real money); a machine's page is /buy/<sn>.",
     );
+    if (demoSales) lines.push(demoSales);
   }
   lines.push(
     config.browserGate

@@ -60,7 +60,14 @@ export const getAppConfig = defineCall({
     /** Whether the web app refuses to run outside the WeChat / Alipay in-app browser. */
     browserGate: z.boolean(),
     /** Integrations running against a sandbox, to be labelled as such wherever a person sees them. */
-    sandbox: z.object({ sms: z.boolean() }),
+    sandbox: z.object({
+      sms: z.boolean(),
+      /** The payment provider (WeChat Pay / Alipay) is the sandbox: bills and refunds move no real money. */
+      payments: z.boolean().optional(),
+      /** The messaging app (OAuth login, template notifications, JS-SDK) is the sandbox. */
+      messaging: z.boolean().optional(),
+    }),
+    /** The messaging-app login: url is the pay site's wxlogin/{agentId} (api/passport.ts). */
     wechatLogin: z.object({ configured: z.boolean(), url: z.string() }),
     agent: agentBrand,
   }),
@@ -167,6 +174,7 @@ export const changePwd = defineCall({
 export const sendChangeInfoSMS = defineCall({
   path: '/api/v1/u/sendChangeInfoSMS',
   auth: 'session',
+  mainOnly: true,
   request: emptyBody,
   response: z.object({ phone: z.string() }),
 });
@@ -220,4 +228,62 @@ export const getUserList = defineCall({
   auth: 'session',
   request: emptyBody,
   response: z.object({ data: z.array(accountSummary), count: z.number().int() }),
+});
+
+/** One app of the side menu's my apps (spec §2, §4): the entry plus what the rules of §4 make of it. */
+export const myApp = appEntry.extend({
+  /** expire_at is in the future. */
+  usable: z.boolean(),
+  /** Usable with under 30 days left: the warning shows. */
+  expires_soon: z.boolean(),
+  /** Whole days left, 0 once expired. */
+  days_left: z.number().int(),
+});
+export type MyApp = z.infer<typeof myApp>;
+
+/** The merchant's apps as they stand now (the user info holds the list of login time). Main account only. */
+export const getMyApps = defineCall({
+  path: '/api/v1/u/getMyApps',
+  auth: 'session',
+  mainOnly: true,
+  request: emptyBody,
+  response: z.object({ data: z.array(myApp), count: z.number().int() }),
+});
+
+/** The hidden /overview screen (spec §2): who is logged in, until when, the version, apps and server health. */
+export const getOverview = defineCall({
+  path: '/api/v1/u/getOverview',
+  auth: 'session',
+  request: emptyBody,
+  response: z.object({
+    account: z.object({
+      username: z.string(),
+      nickname: z.string(),
+      is_main: z.boolean(),
+      merchant_name: z.string(),
+      sub_user_suffix: z.string(),
+      login_type: z.enum(['wechat', 'common']),
+      user_id: z.number().int(),
+      merchant_id: z.number().int(),
+      time_zone: z.string(),
+    }),
+    session: z.object({
+      /** epoch ms when the session ends. */
+      expiry: z.number(),
+      /** epoch ms when the operator sign ends; null without one. */
+      oper_expire_at: z.number().nullable(),
+    }),
+    version: z.string(),
+    server_time: z.number(),
+    app_list: z.array(myApp),
+    health: z.object({
+      status: z.enum(['ok', 'degraded']),
+      db: z.string(),
+      db_ok: z.boolean(),
+      /** Whether this process's device gateway is connected to its broker. */
+      gateway: z.enum(['running', 'stopped']),
+      sandbox: z.object({ sms: z.boolean(), messaging: z.boolean() }),
+      uptime_ms: z.number().int(),
+    }),
+  }),
 });

@@ -4,7 +4,12 @@ import { z } from 'zod';
  * One API call as both sides see it: the path, who may call it, and the schemas of its body and result.
  * The server registers a route from it; the web client posts through it. Spec §7: every call is POST + JSON.
  */
-export type CallAuth = 'public' | 'session' | 'member';
+/**
+ * public: anyone. session: the `token` and `secret` of a live login. member: the member-info token and secret.
+ * passport: a messaging-app identity (spec §7 linked login): the token and secret the messaging-app login handed
+ * over, either of a session it opened or, while no account is linked yet, of its bind ticket.
+ */
+export type CallAuth = 'public' | 'session' | 'member' | 'passport';
 
 export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
   path: string;

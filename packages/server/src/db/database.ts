@@ -1,13 +1,15 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
+import type { OrderTables } from '../modules/orders/order-tables';
+import type { StaffTables } from '../modules/staff/staff-tables';
 
 /**
  * The tables as Kysely sees them. Times are UTC epoch ms (bigint in PostgreSQL, parsed to number);
  * flags are 0/1 integers so SQLite and PostgreSQL store them the same way.
  */
 /** Every table; each feature declares its own tables in its module and joins them here. */
-export interface Database extends AccountTables, CatalogTables, DeviceTables {}
+export interface Database extends AccountTables, CatalogTables, DeviceTables, OrderTables, StaffTables {}
 
 export interface AccountTables {
   settings: SettingsTable;
@@ -66,6 +68,8 @@ export interface UsersTable {
   created_by: number | null;
   created_at: number;
   updated_at: number;
+  /** Set when the main account removed the staff member; removed accounts cannot log in. */
+  deleted_at: number | null;
 }
 
 export interface UserStoresTable {
@@ -86,6 +90,8 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The messaging-app identity that opened the session (loginType wechat); null for a password login. */
+  passport_id: number | null;
 }
 
 export interface SmsCodesTable {

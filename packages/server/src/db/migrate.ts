@@ -3,12 +3,16 @@ import type { Db } from './create-db';
 import * as m0001 from './migrations/0001-accounts';
 import * as m0002 from './migrations/0002-catalog';
 import * as m0003 from './migrations/0003-devices';
+import * as m0004 from './migrations/0004-orders';
+import * as m0005 from './migrations/0005-staff';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-catalog': m0002,
   '0003-devices': m0003,
+  '0004-orders': m0004,
+  '0005-staff': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

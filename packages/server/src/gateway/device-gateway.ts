@@ -15,6 +15,7 @@ import {
   type CommandName,
   type CommandResult,
   type EventAck,
+  type MachineEvent,
   type RefusalCode,
   type StatusReport,
 } from '@vendo/contract/device-protocol';
@@ -83,6 +84,8 @@ export class DeviceGateway {
   private link: BrokerLink | null = null;
   private readonly pending = new Map<string, Pending>();
   private readonly onlineListeners: Array<(sn: string) => void> = [];
+  private readonly presenceListeners: Array<(sn: string, change: 'online' | 'offline') => void> = [];
+  private readonly eventListeners: Array<(sn: string, event: MachineEvent) => void> = [];
   /** Per machine, the tail of its presence and event work, so each machine's messages apply in order. */
   private readonly chains = new Map<string, Promise<void>>();
   private eventsInFlight = 0;
@@ -103,6 +106,16 @@ export class DeviceGateway {
   /** Called after a machine comes online (once per new connection), to push what it missed. */
   onOnline(listener: (sn: string) => void): void {
     this.onlineListeners.push(listener);
+  }
+
+  /** Called after a machine's presence changed (not for the mass offline at start); notifications use it. */
+  onPresence(listener: (sn: string, change: 'online' | 'offline') => void): void {
+    this.presenceListeners.push(listener);
+  }
+
+  /** Called after a machine event was stored (committed) for the first time; notifications use it. */
+  onEventStored(listener: (sn: string, event: MachineEvent) => void): void {
+    this.eventListeners.push(listener);
   }
 
   async start(link: BrokerLink): Promise<void> {
@@ -225,6 +238,7 @@ export class DeviceGateway {
       const change = await this.o.state.presence(sn, message, this.o.clock());
       this.o.log.debug({ sn, online: message.online, conn: message.conn, change }, 'presence');
       if (change === 'online') for (const listener of this.onlineListeners) listener(sn);
+      if (change !== 'ignored') for (const listener of this.presenceListeners) listener(sn, change);
     });
   }
 
@@ -251,8 +265,10 @@ export class DeviceGateway {
           this.o.log.warn({ sn, id: event.id }, 'event from an unknown machine dropped');
           return;
         }
-        if (outcome === 'stored') this.stats.eventsStored++;
-        else this.stats.eventsDuplicate++;
+        if (outcome === 'stored') {
+          this.stats.eventsStored++;
+          for (const listener of this.eventListeners) listener(sn, event);
+        } else this.stats.eventsDuplicate++;
         // Acknowledged only now, after the commit: a crash before this line means the machine resends.
         const ack: EventAck = { v: PROTOCOL_VERSION, id: event.id, status: outcome };
         await this.link?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 });

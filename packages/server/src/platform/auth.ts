@@ -13,6 +13,17 @@ export interface AuthContext {
   expiresAt: number;
   operSignHash: string | null;
   operExpiresAt: number | null;
+  /** The messaging-app identity that opened this session (loginType wechat); null for a password login. */
+  passportId: number | null;
+}
+
+/**
+ * A messaging-app identity calling (the `passport` calls of api/passport.ts): through a session the messaging-app
+ * login opened, or through the bind ticket handed over while no account is linked (session null).
+ */
+export interface PassportContext {
+  passportId: number;
+  session: AuthContext | null;
 }
 
 /**
@@ -42,6 +53,7 @@ export class Authenticator {
         'sessions.revoked_at',
         'sessions.oper_sign_hash',
         'sessions.oper_expires_at',
+        'sessions.passport_id',
         'merchants.agent_id as m_agent_id',
         'merchants.name as m_name',
         'merchants.business as m_business',
@@ -51,6 +63,7 @@ export class Authenticator {
         'merchants.created_at as m_created_at',
       ])
       .where('sessions.token_hash', '=', sha256(token))
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.expires_at <= this.clock()) {
       throw new AppError(RCODE.SESSION_EXPIRED);
@@ -74,6 +87,7 @@ export class Authenticator {
         created_by: row.created_by,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        deleted_at: row.deleted_at,
       },
       merchant: {
         id: row.merchant_id,
@@ -90,7 +104,34 @@ export class Authenticator {
       expiresAt: row.expires_at,
       operSignHash: row.oper_sign_hash,
       operExpiresAt: row.oper_expires_at,
+      passportId: row.passport_id,
     };
+  }
+
+  /**
+   * The identity of a `passport` call: missing token or secret answers USER_INFO_FAILED ("failed to get user
+   * info", spec §5); a bind ticket or a session opened by the messaging-app login names the identity; a session
+   * opened with a password answers NOT_PASSPORT_LOGIN; anything unknown, revoked or expired 604.
+   */
+  async authenticatePassport(
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<PassportContext> {
+    const token = single(headers['token']);
+    const secret = single(headers['secret']);
+    if (!token || !secret) throw new AppError(RCODE.USER_INFO_FAILED);
+    const ticket = await this.db
+      .selectFrom('passport_tickets')
+      .select(['passport_id', 'secret_hash', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (ticket) {
+      const live = ticket.revoked_at === null && ticket.expires_at > this.clock();
+      if (!live || !safeEqual(ticket.secret_hash, sha256(secret))) throw new AppError(RCODE.SESSION_EXPIRED);
+      return { passportId: ticket.passport_id, session: null };
+    }
+    const session = await this.authenticate(headers);
+    if (session.passportId === null) throw new AppError(RCODE.NOT_PASSPORT_LOGIN);
+    return { passportId: session.passportId, session };
   }
 }
 

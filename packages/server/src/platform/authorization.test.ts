@@ -1,46 +1,667 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
-import { createTestApp, dialects, type TestApp } from '../testing/test-app';
+import { createTestApp, dialects, type TestAnswer, type TestApp } from '../testing/test-app';
 import { sessionHeaders, signUpMerchant } from '../testing/accounts';
+import { postMultipart, SAMPLE_IMAGES } from '../modules/catalog/catalog-testing';
+import { buildFixture, CALLERS, md5, OWNER_OPER_PWD, type Fixture, type Who } from './authorization-fixture';
 
 /**
- * Walks every registered call: anonymous callers and callers with a dead session get 604 from every
- * session call, and no public call needs a session. Staff and store-scope rows join as those features land.
+ * The authorization matrix (issue 7, spec §6): every registered call, as anonymous, another merchant's main
+ * account, staff without the call's permission, staff holding it but limited to another store, staff holding it
+ * inside the store, and the main account. A call missing from MATRIX fails the suite, so every new call has to
+ * say here what it touches.
+ *
+ * What each caller must get:
+ * - anonymous: 604 (passport calls: "failed to get user info").
+ * - every password session on a passport call: NOT_PASSPORT_LOGIN.
+ * - staff on a main-account-only call, and staff without the permission: 403.
+ * - another merchant: refused on a call naming the owner's object; otherwise allowed, with no owner data.
+ * - staff outside store 1: refused on a call naming an object of store 1; otherwise allowed, without store-1 data.
+ * - staff inside store 1 and the main account: success (or a listed business answer, e.g. "device offline").
  */
+
+type Body = Record<string, unknown> | undefined;
+
+interface Entry {
+  /**
+   * Who may call it (spec §6), stated here independently of the contract: 'main' for main-account-only calls,
+   * a permission code for staff holding it; left out, any session. A contract declaring otherwise fails.
+   */
+  guard?: 'main' | number;
+  /**
+   * object: names an object of the owner (of store 1 unless merchantWide); list: answers data; own: about the
+   * caller or their own merchant (creating something new counts).
+   */
+  kind: 'object' | 'list' | 'own' | 'public' | 'passport';
+  /** The object belongs to the merchant, not to store 1: staff limited to another store may reach it. */
+  merchantWide?: boolean;
+  body?: (fx: Fixture, who: Who) => Body | Promise<Body>;
+  /** multipart/form-data parts instead of JSON. */
+  multipart?: (fx: Fixture, who: Who) => Parameters<typeof postMultipart>[2];
+  /** Business answers that still show the guard let the caller through. */
+  okCodes?: number[];
+  /** What staff limited to stores get instead of success (areas and new stores are not for them). */
+  restrictedCodes?: number[];
+  /** What main accounts get instead of success. */
+  mainCodes?: number[];
+  /** The call ends the session it is made with: made with a fresh one. */
+  endsSession?: boolean;
+  after?: (fx: Fixture, who: Who, answer: TestAnswer) => void;
+  /** Extra leak check on an allowed outsider's result (counts have no names to look for). */
+  leaks?: (result: unknown, who: Who) => boolean;
+}
+
+const positive = (who: Who) => who === 'main' || who === 'staffInside';
+const sign = (fx: Fixture, who: Who) => (fx.signs[who] ? { sign: fx.signs[who] } : {});
+const png = { file: { filename: 'p.png', type: 'image/png', data: SAMPLE_IMAGES.png } };
+const OFFLINE = [RCODE.DEVICE_OFFLINE, RCODE.DEVICE_LINK_DOWN];
+const RESTRICTED = [RCODE.STORES_RESTRICTED];
+const counted = (result: unknown) => {
+  const r = result as Record<string, number>;
+  return Object.values(r).some((v) => typeof v === 'number' && v > 0);
+};
+
+const MATRIX: Record<string, Entry> = {
+  // -- Public and sandbox
+  '/p/v1/health': { kind: 'public' },
+  '/p/v1/getAppConfig': { kind: 'public' },
+  '/p/v1/getAgent': { kind: 'public' },
+  '/p/v1/dev/smsOutbox': { kind: 'public' },
+  '/p/v1/login': { kind: 'public' },
+  '/p/v1/checkAccount': { kind: 'public' },
+  '/p/v1/checkSmsCode': { kind: 'public' },
+  '/p/v1/signUp': { kind: 'public' },
+  '/p/v1/sendPwdSMS': { kind: 'public' },
+  '/p/v1/resetPwd': { kind: 'public' },
+  '/p/v1/dev/templateOutbox': { kind: 'public' },
+  '/p/v1/buy/getMachine': { kind: 'public' },
+  '/p/v1/buy/createOrder': { kind: 'public' },
+  '/p/v1/buy/getOrder': { kind: 'public' },
+  '/p/v1/sandboxPay/getCheckout': { kind: 'public' },
+  '/p/v1/sandboxPay/pay': { kind: 'public' },
+
+  // -- Account
+  '/api/v1/u/getUserInfo': { kind: 'own' },
+  '/api/v1/u/logout': { kind: 'own', endsSession: true },
+  '/api/v1/u/sendPwdSMS': {
+    kind: 'own',
+    okCodes: [RCODE.NO_PHONE_BOUND, RCODE.SELF_RESET_DISABLED, RCODE.TOO_MANY_ATTEMPTS],
+  },
+  '/api/v1/u/changePwd': {
+    kind: 'own',
+    body: () => ({ code: '000000', password: 'never-used-1' }),
+    okCodes: [
+      RCODE.SMS_CODE_MISMATCH,
+      RCODE.SMS_CODE_EXPIRED,
+      RCODE.NO_PHONE_BOUND,
+      RCODE.SELF_RESET_DISABLED,
+    ],
+  },
+  '/api/v1/u/sendChangeInfoSMS': { guard: 'main', kind: 'own', okCodes: [RCODE.TOO_MANY_ATTEMPTS] },
+  '/api/v1/u/editOprPwd': {
+    kind: 'own',
+    body: () => ({ old_oper_pwd: md5('000001'), new_oper_pwd: md5('000002') }),
+    okCodes: [RCODE.OPER_PWD_WRONG, RCODE.CONTACT_MAIN_ACCOUNT],
+  },
+  '/api/v1/u/checkOprPwd': {
+    kind: 'own',
+    body: () => ({ password: OWNER_OPER_PWD }),
+    okCodes: [RCODE.OPER_PWD_NOT_SET, RCODE.OPER_PWD_WRONG],
+    after: (fx, who, answer) => {
+      if (answer.rcode === 0) fx.signs[who] = (answer.result as { sign: string }).sign;
+    },
+  },
+  '/api/v1/a/getPermission': { kind: 'own' },
+  '/api/v1/u/getUserList': { kind: 'list' },
+  '/api/v1/u/getMyApps': { guard: 'main', kind: 'own' },
+  '/api/v1/u/getOverview': { kind: 'own' },
+
+  // -- Areas and stores
+  '/api/v1/u/getArea': { kind: 'list' },
+  '/api/v1/u/addArea': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'own',
+    body: (fx) => ({ name: `Made ${fx.seq()}` }),
+    restrictedCodes: RESTRICTED,
+  },
+  '/api/v1/u/editArea': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'object',
+    body: (fx) => ({ _id: fx.area1, name: 'North SONEMARK' }),
+    restrictedCodes: RESTRICTED,
+  },
+  '/api/v1/u/delArea': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'object',
+    body: async (fx, who) => ({ _id: who === 'main' ? await fx.freshArea() : fx.area1 }),
+    restrictedCodes: RESTRICTED,
+  },
+  '/api/v1/u/getStore': { kind: 'list' },
+  '/api/v1/u/getAllStore': { kind: 'list' },
+  '/api/v1/u/addStore': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'object',
+    body: (fx) => ({ name: `Made ${fx.seq()}`, area: fx.area1 }),
+    restrictedCodes: RESTRICTED,
+  },
+  '/api/v1/u/editStore': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'object',
+    body: (fx) => ({ _id: fx.store1, name: 'Mall SONEMARK', area: fx.area1 }),
+  },
+  '/api/v1/u/delStore': {
+    guard: PERMISSIONS.AreaStore,
+    kind: 'object',
+    body: async (fx, who) => ({
+      _id: positive(who) ? await fx.freshStore(who === 'staffInside') : fx.store1,
+    }),
+  },
+
+  // -- Goods and images (the merchant's, whatever the store)
+  '/api/v1/g/getGoods': { guard: PERMISSIONS.GoodsManage, kind: 'list' },
+  '/api/v1/g/addPrivate': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'own',
+    body: (fx) => ({ goods_name: `Made ${fx.seq()}`, price: 300 }),
+  },
+  '/api/v1/g/editPrivate': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ goods_id: fx.goods, goods_name: 'Cola AMARK', price: 300 }),
+  },
+  '/api/v1/g/delPrivate': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({ goods_id: outsiderTarget(who) ? fx.goods : await fx.freshGoods() }),
+  },
+  '/api/v1/g/getImg': { guard: PERMISSIONS.GoodsManage, kind: 'list' },
+  '/api/v1/g/editImg': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ img_id: fx.image, name: 'Pic AMARK' }),
+  },
+  '/api/v1/g/delImg': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({ img_id: outsiderTarget(who) ? fx.image : await fx.freshImage() }),
+  },
+  '/api/v1/g/uploadWx': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'own',
+    body: (fx) => ({ server_id: fx.mediaId() }),
+  },
+  '/api/v1/g/uploadMutiWx': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'own',
+    body: (fx) => ({ server_id_arr: [fx.mediaId()] }),
+  },
+  '/api/v1/g/getImportTemplate': { guard: PERMISSIONS.GoodsManage, kind: 'own' },
+  '/api/v1/g/upload': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'own',
+    multipart: () => ({ ...png, name: 'Made' }),
+  },
+  '/api/v1/g/importGoods': {
+    guard: PERMISSIONS.GoodsManage,
+    kind: 'own',
+    multipart: (fx) => ({
+      file: {
+        filename: 'g.csv',
+        type: 'text/csv',
+        data: Buffer.from(`goods_name,price\nImported ${fx.seq()},3\n`),
+      },
+    }),
+  },
+  '/api/v1/dev/sandboxMediaUpload': { kind: 'own', multipart: () => png },
+
+  // -- Stock
+  '/api/v1/i/getStock': { guard: PERMISSIONS.Stock, kind: 'list' },
+  '/api/v1/i/addStock': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: async (fx, who) => ({
+      goods_id: positive(who) ? await fx.freshGoods() : fx.goods,
+      store: fx.store1,
+      inventory: 1,
+    }),
+  },
+  '/api/v1/i/editStock': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: (fx) => ({ _id: fx.stock1, oper_type: 0, inventory: 1 }),
+  },
+  '/api/v1/i/delStock': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: async (fx, who) => ({ _id: positive(who) ? await fx.freshStock() : fx.stock1 }),
+  },
+  '/api/v1/i/getStockTotal': { guard: PERMISSIONS.Stock, kind: 'list' },
+  '/api/v1/i/getStockLog': { guard: PERMISSIONS.Stock, kind: 'list' },
+  '/api/v1/i/getStoreStockGroupByDev': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: (fx) => ({ store: fx.store1 }),
+  },
+  '/api/v1/i/getRestockBill': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: (fx) => ({ store: fx.store1 }),
+  },
+  '/api/v1/i/exportRestockBill': {
+    guard: PERMISSIONS.Stock,
+    kind: 'object',
+    body: (fx) => ({ store: fx.store1 }),
+  },
+  '/api/v1/i/getLowStock': { guard: PERMISSIONS.Stock, kind: 'list' },
+
+  // -- Devices
+  '/api/v1/d/bind': {
+    guard: 'main',
+    kind: 'own',
+    body: async (fx) => {
+      const d = await fx.freshDevice(false);
+      return { clientid: d.clientid, sign: d.sign, title: 'Made', type: d.type };
+    },
+  },
+  '/api/v1/d/unbind': {
+    guard: 'main',
+    kind: 'object',
+    body: async (fx, who) => ({
+      sn: who === 'main' ? (await fx.freshDevice(true)).sn : fx.sn,
+      ...sign(fx, who),
+    }),
+  },
+  '/api/v1/d/getDev': { guard: PERMISSIONS.DeviceManage, kind: 'list' },
+  // Another merchant counts its own machines; staff of store 2 (which has none) must count none.
+  '/api/v1/d/devOnlineCount': {
+    kind: 'list',
+    leaks: (result, who) => who === 'staffOutside' && counted(result),
+  },
+  '/api/v1/d/editDev': {
+    guard: PERMISSIONS.DeviceManage,
+    kind: 'object',
+    body: (fx) => ({ sn: fx.sn, title: 'Dev SONEMARK' }),
+  },
+  '/api/v1/c/getDevChannel': {
+    guard: PERMISSIONS.DeviceManage,
+    kind: 'object',
+    body: (fx) => ({ sn: fx.sn }),
+  },
+  '/api/v1/c/setChannelInfo': {
+    guard: PERMISSIONS.DeviceManage,
+    kind: 'object',
+    body: (fx) => ({
+      sn: fx.sn,
+      id: fx.channels[0]!.id,
+      name: 'Cola',
+      price: 300,
+      game_price: 300,
+      quantity: 8,
+      capacity: 10,
+      probability: 0,
+      goods_id: fx.goods,
+    }),
+  },
+  '/api/v1/c/getResetC': { guard: PERMISSIONS.InitChannel, kind: 'object', body: (fx) => ({ sn: fx.sn }) },
+  '/api/v1/c/resetId': {
+    guard: PERMISSIONS.InitChannel,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, channel: fx.channels, ...sign(fx, who) }),
+  },
+  '/api/v1/d/setChannelNum': {
+    guard: PERMISSIONS.InitChannel,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, channel_num: fx.channels.length, ...sign(fx, who) }),
+  },
+  '/api/v1/c/putDownGoods': {
+    guard: PERMISSIONS.DeviceManage,
+    kind: 'object',
+    body: (fx) => ({ sn: fx.sn, channel_sn: fx.channels[1]!.channel_sn }),
+  },
+  '/api/v1/c/setQuantity': {
+    guard: PERMISSIONS.DeviceManage,
+    kind: 'object',
+    body: (fx) => ({ sn: fx.sn, type: 1 }),
+  },
+  '/api/v1/d/remoteOuting': {
+    guard: PERMISSIONS.DeviceControl,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, goods: [{ channel_sn: 1, quantity: 1 }], ...sign(fx, who) }),
+    okCodes: OFFLINE,
+  },
+  '/api/v1/d/testOut': {
+    guard: PERMISSIONS.DeviceTest,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, road: 1, ...sign(fx, who) }),
+    okCodes: OFFLINE,
+  },
+  '/api/v1/d/power': {
+    guard: PERMISSIONS.DeviceControl,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, dev: 'dev', motion: 'reboot', ...sign(fx, who) }),
+    okCodes: OFFLINE,
+  },
+  '/api/v1/d/switchLED': {
+    guard: PERMISSIONS.DeviceControl,
+    kind: 'object',
+    body: (fx, who) => ({ sn: fx.sn, setting: 'on', ...sign(fx, who) }),
+    okCodes: OFFLINE,
+  },
+  '/api/v1/d/onlineShopAlive': {
+    guard: PERMISSIONS.DeviceControl,
+    kind: 'object',
+    body: (fx) => ({ sn: fx.sn }),
+    okCodes: OFFLINE,
+  },
+  '/api/v1/p/getMJssdkConfig': {
+    kind: 'own',
+    body: () => ({ url: 'https://app.example.com/deviceBindEnter' }),
+  },
+
+  // -- Bills
+  '/api/v1/b/getBuyBill': { guard: PERMISSIONS.BuyBill, kind: 'list' },
+  '/api/v1/b/getPayBill': { guard: PERMISSIONS.PayBill, kind: 'list' },
+  '/api/v1/b/abnormalCount': { guard: PERMISSIONS.BuyBill, kind: 'list' },
+  '/api/v1/b/refund': {
+    guard: PERMISSIONS.BillRefund,
+    kind: 'object',
+    body: (fx, who) => ({ orderno: fx.orderNo, part_refund: 1, refund_fee: 1, ...sign(fx, who) }),
+  },
+  '/api/v1/b/offlineRefund': {
+    guard: PERMISSIONS.BillRefund,
+    kind: 'object',
+    body: (fx, who) => ({ orderno: fx.orderNo, part_refund: 1, refund_fee: 1, ...sign(fx, who) }),
+  },
+  '/api/v1/b/replaceGoods': {
+    guard: PERMISSIONS.BillRefund,
+    kind: 'object',
+    body: (fx, who) => ({ orderno: fx.orderNo, ...sign(fx, who) }),
+    okCodes: [RCODE.ORDER_NOT_REPLACEABLE],
+  },
+  '/api/v1/c/getOneCard': {
+    guard: PERMISSIONS.BuyBill,
+    kind: 'list',
+    body: (fx) => ({ cardno: fx.card }),
+    leaks: (r) => counted(r),
+  },
+
+  // -- Staff and roles (main account only)
+  '/api/v1/a/getRole': { guard: 'main', kind: 'list' },
+  '/api/v1/a/addRole': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({ name: `Made ${fx.seq()}`, note: 'n', permissions: [1020] }),
+  },
+  '/api/v1/a/editRole': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ roleid: fx.role, name: 'Role AMARK', note: 'matrix', permissions: [1020] }),
+  },
+  '/api/v1/a/delRole': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({ roleid: who === 'main' ? await fx.freshRole() : fx.role }),
+  },
+  '/api/v1/u/getSubUser': { guard: 'main', kind: 'list' },
+  '/api/v1/u/addSubUser': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({
+      sub_username: `made${fx.seq()}`,
+      nickname: 'Made',
+      password: 'made-pass-1',
+      confirm_password: 'made-pass-1',
+    }),
+  },
+  '/api/v1/u/editSubUser': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({
+      sub_userid: fx.staffNone.userId,
+      sub_username: 'nobody',
+      nickname: 'nobody AMARK',
+    }),
+  },
+  '/api/v1/u/delSubUser': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({ sub_userid: who === 'main' ? await fx.freshStaff() : fx.staffNone.userId }),
+  },
+  '/api/v1/u/isExistSubUser': { guard: 'main', kind: 'own', body: () => ({ sub_username: 'nobody' }) },
+  '/api/v1/u/isExistSuffix': { guard: 'main', kind: 'own', body: () => ({ sub_user_suffix: 'matrix' }) },
+  '/api/v1/u/setSubUserSuffix': {
+    guard: 'main',
+    kind: 'own',
+    body: (_fx, who) => ({ sub_user_suffix: `mx${who.toLowerCase()}` }),
+  },
+  '/api/v1/u/resetSubUserOprPwd': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      sub_userid: who === 'main' ? await fx.freshStaff() : fx.staffNone.userId,
+      oper_pwd: md5('135790'),
+      confirm_oper_pwd: md5('135790'),
+    }),
+  },
+  '/api/v1/u/changeIsOperPwd': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      sub_userid: who === 'main' ? await fx.freshStaff() : fx.staffNone.userId,
+      is_oper_pwd: 1,
+      oper_pwd: md5('135790'),
+      confirm_oper_pwd: md5('135790'),
+    }),
+  },
+  '/api/v1/u/resetSubUserPwd': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      sub_userid: who === 'main' ? await fx.freshStaff() : fx.staffNone.userId,
+      password: 'reset-pass-1',
+      confirm_password: 'reset-pass-1',
+    }),
+  },
+  '/api/v1/u/changePwdForSubUser': {
+    kind: 'own',
+    body: () => ({ old_password: 'wrong-pass', password: 'new-pass-1', confirm_password: 'new-pass-1' }),
+    okCodes: [RCODE.SELF_RESET_DISABLED],
+    // The main account changes its password by SMS (/u/changePwd).
+    mainCodes: [RCODE.FORBIDDEN],
+  },
+
+  // -- Notification recipients (main account only)
+  '/api/v1/u/getNotifyList': { guard: 'main', kind: 'list' },
+  '/api/v1/u/getNotifyBindUrl': { guard: 'main', kind: 'own', body: () => ({ permission: ['lowStock'] }) },
+  '/api/v1/u/editNotify': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ notify_id: fx.notify, remarks: 'Notify AMARK', permission: ['lowStock'] }),
+  },
+  '/api/v1/u/delNotify': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({ notify_id: who === 'main' ? await fx.freshRecipient() : fx.notify }),
+  },
+
+  // -- Linked messaging-app logins (passport.test.ts walks the identities themselves)
+  '/api/v1/u/bindPassportAccount': { kind: 'passport', body: () => ({ account: 'x', password: 'y' }) },
+  '/api/v1/u/getPassportLoginInfo': { kind: 'passport' },
+  '/api/v1/u/switchAccount': { kind: 'passport', body: () => ({ account: 'x' }) },
+  '/api/v1/u/setPassportRemarks': { kind: 'passport', body: () => ({ account: 'x', remarks: '' }) },
+  '/api/v1/u/unbindPassport': { kind: 'passport', body: () => ({ account: 'x' }) },
+};
+
+/** Outsiders name the owner's object; callers who may change it get one they can spend. */
+function outsiderTarget(who: Who): boolean {
+  return who === 'otherMerchant' || who === 'staffWithout' || who === 'anonymous';
+}
+
+type Expectation =
+  | { type: 'code'; code: number }
+  | { type: 'refused' }
+  | { type: 'allowed'; codes: number[]; markers: 'owner' | 's1' | null };
+
+function expectation(call: { auth: string }, entry: Entry, who: Who): Expectation | null {
+  if (call.auth === 'public') return null;
+  if (who === 'anonymous') {
+    return { type: 'code', code: call.auth === 'passport' ? RCODE.USER_INFO_FAILED : RCODE.SESSION_EXPIRED };
+  }
+  if (call.auth === 'passport') return { type: 'code', code: RCODE.NOT_PASSPORT_LOGIN };
+  const staff = who.startsWith('staff');
+  if (staff && entry.guard === 'main') return { type: 'code', code: RCODE.FORBIDDEN };
+  if (who === 'staffWithout' && typeof entry.guard === 'number')
+    return { type: 'code', code: RCODE.FORBIDDEN };
+  const okCodes = entry.okCodes ?? [];
+  const codes = [
+    ...okCodes,
+    ...(who === 'staffInside' || who === 'staffOutside' ? (entry.restrictedCodes ?? []) : []),
+    ...(who === 'main' || who === 'otherMerchant' ? (entry.mainCodes ?? []) : []),
+  ];
+  if (who === 'otherMerchant') {
+    return entry.kind === 'object' ? { type: 'refused' } : { type: 'allowed', codes, markers: 'owner' };
+  }
+  if (who === 'staffOutside' && entry.kind === 'object' && !entry.merchantWide) return { type: 'refused' };
+  if (who === 'staffOutside') return { type: 'allowed', codes, markers: 's1' };
+  return { type: 'allowed', codes, markers: null };
+}
+
 describe.each(dialects())('authorization matrix on %s', (dialect) => {
   let t: TestApp;
+  let fx: Fixture;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-  });
+    fx = await buildFixture(t);
+  }, 120_000);
   afterAll(async () => {
     await t.close();
   });
 
-  it('registers a sensible number of calls, each once', () => {
+  it('has an entry for every registered call, and a call for every entry', () => {
     const paths = t.calls.map((c) => c.path);
-    expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.length).toBeGreaterThan(15);
+    expect(new Set(paths).size, 'a path registered twice').toBe(paths.length);
+    expect(
+      paths.filter((p) => !(p in MATRIX)),
+      'calls missing from MATRIX',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((p) => !paths.includes(p)),
+      'MATRIX entries of calls that are not registered',
+    ).toEqual([]);
   });
 
-  it('answers 604 to an anonymous caller on every session call', async () => {
-    for (const call of t.calls.filter((c) => c.auth === 'session')) {
+  it('declares in the contract the guard spec §6 gives each call', () => {
+    const wrong = t.calls.flatMap((call) => {
+      const guard = MATRIX[call.path]?.guard;
+      const declared = call.mainOnly ? 'main' : call.perm;
+      return declared === guard ? [] : [`${call.path}: declares ${String(declared)}, spec ${String(guard)}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps public calls under /p/ and the others under /api/', () => {
+    for (const call of t.calls) {
+      expect(call.path.startsWith(call.auth === 'public' ? '/p/' : '/api/'), call.path).toBe(true);
+    }
+  });
+
+  it('answers every call as every caller the way spec §6 says', async () => {
+    const failures: string[] = [];
+    for (const call of t.calls) {
+      const entry = MATRIX[call.path];
+      if (!entry) continue;
+      for (const who of CALLERS) {
+        const expected = expectation(call, entry, who);
+        if (!expected) continue;
+        const answer = await ask(fx, call.path, entry, who);
+        entry.after?.(fx, who, answer);
+        const problem = judge(expected, answer, entry, who, fx);
+        if (problem)
+          failures.push(`${call.path} as ${who}: ${problem} (rcode ${answer.rcode} ${answer.msg})`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('answers no public call with 604 or 403', async () => {
+    for (const call of t.calls.filter((c) => c.auth === 'public')) {
       const answer = await t.call(call.path, {});
-      expect(answer.rcode, call.path).toBe(RCODE.SESSION_EXPIRED);
+      expect([RCODE.SESSION_EXPIRED, RCODE.FORBIDDEN], call.path).not.toContain(answer.rcode);
     }
   });
 
   it('answers 604 to a logged-out caller on every session call', async () => {
-    const user = await signUpMerchant(t, '13900000099');
+    const user = await signUpMerchant(t, '13900000199');
     await t.call('/api/v1/u/logout', {}, sessionHeaders(user));
     for (const call of t.calls.filter((c) => c.auth === 'session')) {
       const answer = await t.call(call.path, {}, sessionHeaders(user));
       expect(answer.rcode, call.path).toBe(RCODE.SESSION_EXPIRED);
     }
   });
-
-  it('keeps public calls under /p/ and session calls under /api/', () => {
-    for (const call of t.calls) {
-      expect(call.path.startsWith(call.auth === 'public' ? '/p/' : '/api/'), call.path).toBe(true);
-    }
-  });
 });
+
+async function ask(fx: Fixture, path: string, entry: Entry, who: Who): Promise<TestAnswer> {
+  let headers: Record<string, string> = {};
+  if (who === 'staffWithout') {
+    headers =
+      typeof entry.guard === 'number' ? (await fx.staffWithout(entry.guard)).headers : fx.staffNone.headers;
+  } else if (who !== 'anonymous') {
+    headers = fx.headersOf(who);
+  }
+  if (entry.endsSession && who !== 'anonymous') {
+    const account =
+      who === 'main'
+        ? fx.owner
+        : who === 'otherMerchant'
+          ? fx.other
+          : who === 'staffInside'
+            ? fx.staffInside
+            : who === 'staffOutside'
+              ? fx.staffOutside
+              : fx.staffNone;
+    headers = await fx.freshHeaders(account);
+  }
+  if (entry.multipart) return postMultipart(fx.t, path, entry.multipart(fx, who), headers);
+  const body = entry.body ? await entry.body(fx, who) : {};
+  return fx.t.call(path, body, headers);
+}
+
+function judge(
+  expected: Expectation,
+  answer: TestAnswer,
+  entry: Entry,
+  who: Who,
+  fx: Fixture,
+): string | null {
+  if (answer.rcode === RCODE.INVALID_PARAM) return 'the matrix body is invalid: fix the entry';
+  if (answer.status >= 500 || answer.rcode === RCODE.INTERNAL) return 'server fault';
+  if (expected.type === 'code')
+    return answer.rcode === expected.code ? null : `expected rcode ${expected.code}`;
+  if (expected.type === 'refused') {
+    if (answer.rcode === 0) return 'answered the owner’s object to a caller outside it';
+    return answer.result === null ? null : 'a refusal carrying a result';
+  }
+  if (answer.rcode !== 0 && !expected.codes.includes(answer.rcode)) return 'refused a caller who may';
+  if (expected.markers && answer.rcode === 0) {
+    const text = JSON.stringify(answer.result);
+    const markers = expected.markers === 'owner' ? fx.ownerMarkers : fx.s1Markers;
+    const leaked = markers.filter((m) => text.includes(m));
+    if (leaked.length) return `leaked ${leaked.join(', ')}`;
+    if (entry.leaks?.(answer.result, who)) return 'leaked counts of the owner’s store';
+  }
+  return null;
+}

@@ -5,7 +5,7 @@ import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from './app-error';
-import type { AuthContext, Authenticator } from './auth';
+import type { AuthContext, Authenticator, PassportContext } from './auth';
 import { localeOf, rcodeMessage } from './i18n';
 
 export interface CallContext<Req> {
@@ -18,6 +18,10 @@ export interface CallContext<Req> {
 
 export interface SessionCallContext<Req> extends CallContext<Req> {
   auth: AuthContext;
+}
+
+export interface PassportCallContext<Req> extends CallContext<Req> {
+  passport: PassportContext;
 }
 
 type Handler<C, Res> = (ctx: C) => Promise<Res>;
@@ -52,6 +56,17 @@ export class CallRegistrar {
       const auth = await this.authenticator.authenticate(request.headers);
       await this.authorize(call, auth);
       return handler({ ...(await this.context(call, request)), auth });
+    });
+  }
+
+  /** A call of a messaging-app identity (api/passport.ts): a bind ticket or a session the messaging app opened. */
+  passport<Req extends z.ZodType, Res extends z.ZodType>(
+    call: Call<Req, Res>,
+    handler: Handler<PassportCallContext<z.output<Req>>, z.input<Res>>,
+  ): void {
+    this.register(call, async (request) => {
+      const passport = await this.authenticator.authenticatePassport(request.headers);
+      return handler({ ...(await this.context(call, request)), passport });
     });
   }
 

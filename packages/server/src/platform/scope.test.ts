@@ -15,6 +15,7 @@ function auth(isOperPwd: number, sign: string | null, expiresAt: number | null):
     expiresAt: NOW + 1000,
     operSignHash: sign ? sha256(sign) : null,
     operExpiresAt: expiresAt,
+    passportId: null,
   };
 }
 

@@ -20,10 +20,6 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'sicDevice', title: 'sicDevice' },
   { path: 'sicGoods', title: 'sicGoods' },
   { path: 'sicGoodsDetail', title: 'sicGoodsDetail' },
-  { path: 'deviceBindEnter', title: 'deviceBindEnter' },
-  { path: 'bind', title: 'bind', back: false },
-  { path: 'bindError', title: 'bindError', back: false },
-  { path: 'deviceManage', title: 'deviceManage' },
   { path: 'activityCenter', title: 'activityCenter' },
   { path: 'gift', title: 'gift' },
   { path: 'activity', title: 'activity' },
@@ -100,6 +96,26 @@ export const ROUTES: RouteObject[] = [
     '/stock',
     { title: 'stock' },
     screen(() => import('../features/stock/components/stock-screen')),
+  ),
+  route(
+    '/deviceBindEnter',
+    { title: 'deviceBindEnter' },
+    screen(() => import('../features/devices/components/bind-enter-screen')),
+  ),
+  route(
+    '/bind',
+    { title: 'bind', back: false },
+    screen(() => import('../features/devices/components/bind-screen')),
+  ),
+  route(
+    '/bindError',
+    { title: 'bindError', back: false },
+    screen(() => import('../features/devices/components/bind-error-screen')),
+  ),
+  route(
+    '/deviceManage',
+    { title: 'deviceManage' },
+    screen(() => import('../features/devices/components/device-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

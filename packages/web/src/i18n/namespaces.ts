@@ -3,6 +3,8 @@ import type auth from './resources/auth';
 import type catalog from './resources/catalog';
 import common from './resources/common';
 import type components from './resources/components';
+import type deviceSheets from './resources/device-sheets';
+import type devices from './resources/devices';
 import type home from './resources/home';
 import type layout from './resources/layout';
 import routes from './resources/routes';
@@ -24,6 +26,8 @@ export const lazyNamespaces = {
   components: () => import('./resources/components'),
   catalog: () => import('./resources/catalog'),
   stock: () => import('./resources/stock'),
+  devices: () => import('./resources/devices'),
+  deviceSheets: () => import('./resources/device-sheets'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -36,6 +40,8 @@ export interface AllNamespaces {
   components: typeof components;
   catalog: typeof catalog;
   stock: typeof stock;
+  devices: typeof devices;
+  deviceSheets: typeof deviceSheets;
 }
 
 export type NamespaceName = keyof AllNamespaces;

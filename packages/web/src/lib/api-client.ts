@@ -30,6 +30,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to the person, as the toasts word it (spec §8: code and msg). */
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return i18n.t('common:api.network');
+  return error.rcode > 0 ? i18n.t('common:api.withCode', { code: error.rcode, msg: error.msg }) : error.msg;
+}
+
 export interface CallOptions {
   /** Skip the error toast (the screen shows the msg itself). The 604 redirect still happens. */
   quiet?: boolean;
@@ -196,11 +202,7 @@ export async function callEndpoint<Result>(
       showToast(i18n.t('common:api.withCode', { code: failure.rcode, msg: failure.msg }));
       expireSession();
     } else if (!options?.quiet) {
-      showToast(
-        failure.rcode > 0
-          ? i18n.t('common:api.withCode', { code: failure.rcode, msg: failure.msg })
-          : failure.msg,
-      );
+      showToast(errorText(failure));
     }
     throw failure;
   }

@@ -83,4 +83,13 @@ describe('the sandbox SDK', () => {
     const sdk = createSandboxSdk(() => Promise.resolve([]));
     await expect(sdk.chooseImage(1)).resolves.toEqual([]);
   });
+
+  it('scans by asking for the text the code holds (no camera in the sandbox), null when cancelled', async () => {
+    const scan = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce('/bind?clientid=c&sn=1&sign=s');
+    const sdk = createSandboxSdk(() => Promise.resolve([]), scan);
+    await expect(sdk.scanQRCode()).resolves.toBe('/bind?clientid=c&sn=1&sign=s');
+    scan.mockResolvedValueOnce(null);
+    await expect(sdk.scanQRCode()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { sandboxMediaUpload } from '@vendo/contract/api/catalog';
-import { getMJssdkConfig } from '@vendo/contract/api/devices';
 import { callApi } from './api-client';
 import { isWeChat } from './browser';
 import { pickFiles, uploadCall } from './upload';
 
 /**
- * The messaging app's JS-SDK as the screens use it: the two steps of wx.chooseImage and wx.uploadImage. Image
- * upload inside the messaging-app browser goes through it (spec §1); the server then fetches each serverId from
- * the platform's media store (/g/uploadWx, /g/uploadMutiWx).
+ * The messaging app's JS-SDK as the screens use it: the two steps of wx.chooseImage and wx.uploadImage, and
+ * wx.scanQRCode. Image upload inside the messaging-app browser goes through it (spec §1); the server then fetches
+ * each serverId from the platform's media store (/g/uploadWx, /g/uploadMutiWx). /deviceBindEnter scans the bind
+ * code on a machine with it.
  */
 export interface MessagingSdk {
   /** True for the sandbox standing in for the platform: screens must label it so (DESIGN). */
@@ -19,15 +19,24 @@ export interface MessagingSdk {
   previewUrl(localId: string): string;
   /** wx.uploadImage: puts one chosen image on the platform's media server; its serverId. */
   uploadImage(localId: string): Promise<string>;
+  /** wx.scanQRCode with needResult: the text the code holds, or null when the person cancels. */
+  scanQRCode(): Promise<string | null>;
 }
+
+/** The sandbox scanner asks for the text by hand; its dialog (and antd-mobile's) loads on first use. */
+const askScannedText = () => import('./sandbox-scan').then((m) => m.askScannedText());
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
  * The sandbox SDK: the phone's own file chooser picks the images and the server's sandbox media store plays the
- * platform's media server (/api/v1/dev/sandboxMediaUpload answers a serverId, as wx.uploadImage does).
+ * platform's media server (/api/v1/dev/sandboxMediaUpload answers a serverId, as wx.uploadImage does). Scanning
+ * has no camera: the person pastes or types what the code holds, in a dialog labelled sandbox.
  */
-export function createSandboxSdk(pick: typeof pickFiles = pickFiles): MessagingSdk {
+export function createSandboxSdk(
+  pick: typeof pickFiles = pickFiles,
+  scan: () => Promise<string | null> = askScannedText,
+): MessagingSdk {
   const chosen = new Map<string, File>();
   return {
     sandbox: true,
@@ -48,6 +57,7 @@ export function createSandboxSdk(pick: typeof pickFiles = pickFiles): MessagingS
       URL.revokeObjectURL(localId);
       return server_id;
     },
+    scanQRCode: scan,
   };
 }
 
@@ -58,6 +68,8 @@ export function createSandboxSdk(pick: typeof pickFiles = pickFiles): MessagingS
  */
 export async function loadMessagingSdk(userAgent: string, pageUrl: string): Promise<MessagingSdk | null> {
   if (!isWeChat(userAgent)) return null;
+  // wx.config's call lives with the device calls, whose schemas only the messaging-app browser needs here.
+  const { getMJssdkConfig } = await import('@vendo/contract/api/devices');
   const config = await callApi(getMJssdkConfig, { url: pageUrl.split('#')[0] ?? pageUrl }, { quiet: true });
   return config.sandbox ? createSandboxSdk() : null;
 }

@@ -6,8 +6,6 @@
 export const LOGIN_KEYS = {
   userInfo: 'vendo.userInfo',
   loginAt: 'vendo.loginAt',
-  /** Operator sign from checkOprPwd and when it ends (spec §4: 2 hours). */
-  operSign: 'vendo.operSign',
   /** Member-page token and secret (spec §3). */
   memberInfo: 'vendo.memberInfo',
   statementSeen: 'vendo.statementSeen',
@@ -24,6 +22,13 @@ export const SESSION_KEYS = {
   returnTo: 'vendo.returnTo',
   /** A phone the forget screen hands to the login screen. */
   loginPrefill: 'vendo.loginPrefill',
+  /**
+   * Operator sign from checkOprPwd, whose login it belongs to and when it ends (spec §4: 2 hours). Kept for the
+   * tab only: a sign is worth as much as the operation password for those 2 hours.
+   */
+  operSign: 'vendo.operSign',
+  /** clientid, sn and sign of the bind link being bound (spec §2 /bind). */
+  bindInfo: 'vendo.bindInfo',
 } as const;
 
 type LocalKey = (typeof LOGIN_KEYS)[keyof typeof LOGIN_KEYS] | (typeof DEVICE_KEYS)[keyof typeof DEVICE_KEYS];

@@ -16,21 +16,23 @@ export class AccountRepository {
 
   /**
    * A staff login name is account@suffix: the suffix is the merchant's sub_user_suffix, or the main
-   * account's phone while the merchant has set none.
+   * account's phone while the merchant has set none. A merchant's own suffix wins over another's phone, so the
+   * answer is never a coin toss between two merchants. Removed staff are not found.
    */
   async findStaffByLogin(account: string, suffix: string): Promise<User | undefined> {
-    return this.db
-      .selectFrom('users')
-      .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
-      .selectAll('users')
-      .where('users.is_main', '=', 0)
-      .where('users.username', '=', account)
-      .where((eb) =>
-        eb.or([
-          eb('merchants.sub_user_suffix', '=', suffix),
-          eb.and([eb('merchants.sub_user_suffix', 'is', null), eb('merchants.phone', '=', suffix)]),
-        ]),
-      )
+    const staff = () =>
+      this.db
+        .selectFrom('users')
+        .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
+        .selectAll('users')
+        .where('users.is_main', '=', 0)
+        .where('users.deleted_at', 'is', null)
+        .where('users.username', '=', account);
+    const bySuffix = await staff().where('merchants.sub_user_suffix', '=', suffix).executeTakeFirst();
+    if (bySuffix) return bySuffix;
+    return staff()
+      .where('merchants.sub_user_suffix', 'is', null)
+      .where('merchants.phone', '=', suffix)
       .executeTakeFirst();
   }
 
@@ -43,6 +45,7 @@ export class AccountRepository {
       .selectFrom('users')
       .selectAll()
       .where('merchant_id', '=', merchantId)
+      .where('deleted_at', 'is', null)
       .orderBy('is_main', 'desc')
       .orderBy('id')
       .execute();
@@ -122,6 +125,7 @@ export class AccountRepository {
     userAgent: string;
     now: number;
     expiresAt: number;
+    passportId?: number | null;
   }): Promise<void> {
     await this.db
       .insertInto('sessions')
@@ -137,6 +141,7 @@ export class AccountRepository {
         created_at: input.now,
         expires_at: input.expiresAt,
         revoked_at: null,
+        passport_id: input.passportId ?? null,
       })
       .execute();
   }

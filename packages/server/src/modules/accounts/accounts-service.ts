@@ -31,7 +31,7 @@ export interface AccountsDeps {
   payDomain: string;
 }
 
-interface Caller {
+export interface Caller {
   ip: string;
   userAgent: string;
 }
@@ -99,6 +99,15 @@ export class AccountsService {
   }
 
   async login(username: string, password: string, caller: Caller): Promise<UserInfo> {
+    const user = await this.verifyLogin(username, password, caller);
+    return this.startSession(user.id, 'common', caller);
+  }
+
+  /**
+   * The account a login name and password name, under the login limits (failures per account and address);
+   * WRONG_CREDENTIALS otherwise. Linking an account to the messaging app checks through here too.
+   */
+  async verifyLogin(username: string, password: string, caller: Caller): Promise<User> {
     const accountBucket = `login:user:${username.toLowerCase()}`;
     const ipBucket = `login:ip:${caller.ip}`;
     await this.d.limiter.assertBelow(accountBucket, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs);
@@ -111,7 +120,7 @@ export class AccountsService {
       throw new AppError(RCODE.WRONG_CREDENTIALS);
     }
     await this.d.limiter.clear(accountBucket);
-    return this.startSession(user.id, 'common', caller);
+    return user;
   }
 
   async userInfo(auth: AuthContext, token = '', secret = ''): Promise<UserInfo> {
@@ -223,10 +232,12 @@ export class AccountsService {
     return this.d.repo.findMainByPhone(username);
   }
 
-  private async startSession(
+  /** Opens a session (3 days) and answers the user info holding its token and secret. */
+  async startSession(
     userId: number,
     loginType: 'wechat' | 'common',
     caller: Caller,
+    passportId: number | null = null,
   ): Promise<UserInfo> {
     const now = this.d.clock();
     const token = randomToken();
@@ -241,6 +252,7 @@ export class AccountsService {
       userAgent: caller.userAgent,
       now,
       expiresAt,
+      passportId,
     });
     const user = await this.d.db
       .selectFrom('users')

@@ -1,12 +1,43 @@
 import type { Kysely } from 'kysely';
-import { PERMISSION_CODES } from '@vendo/contract/enums';
+import { isAppUsable } from '@vendo/contract/constants';
+import { PERMISSION_CODES, PERMISSIONS, parsePermissions } from '@vendo/contract/enums';
 import type { Database, User } from '../../db/database';
+import type { AppModules } from '../apps/app-modules';
 
 /**
- * The permission codes a user holds. The main account holds all of them (spec §6); staff hold their role's,
- * and roles arrive with the staff feature, so until then a staff member holds none.
+ * The permission codes a user holds (spec §6): the main account holds all of them; staff hold their role's
+ * (none without a role). Read on every call, so a role edited by the main account applies at once.
  */
-export async function permissionsOf(_db: Kysely<Database>, user: User): Promise<number[]> {
+export async function permissionsOf(db: Kysely<Database>, user: User): Promise<number[]> {
   if (user.is_main === 1) return [...PERMISSION_CODES];
-  return [];
+  if (user.role_id === null) return [];
+  const role = await db
+    .selectFrom('roles')
+    .select('perm_detail')
+    .where('id', '=', user.role_id)
+    .where('merchant_id', '=', user.merchant_id)
+    .executeTakeFirst();
+  return role ? parsePermissions(role.perm_detail) : [];
+}
+
+/**
+ * Views tied to an app and a permission (spec §6): profit and cost need the Profit app not expired plus the main
+ * account or Order.ProfitVisible; stock needs the Stock app not expired plus the main account or Stock.Stock.
+ */
+export async function canView(
+  deps: { db: Kysely<Database>; apps: AppModules; clock: () => number },
+  user: User,
+  view: 'profit' | 'stock',
+): Promise<boolean> {
+  const [app, code] =
+    view === 'profit' ? ['Profit', PERMISSIONS.ProfitVisible] : ['Stock', PERMISSIONS.Stock];
+  const apps = await deps.apps.list(user.merchant_id);
+  if (
+    !isAppUsable(
+      apps.find((a) => a.app_module_name === app),
+      deps.clock(),
+    )
+  )
+    return false;
+  return user.is_main === 1 || (await permissionsOf(deps.db, user)).includes(code);
 }

@@ -1,13 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Area, Store } from '@vendo/contract/api/catalog';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { addMachine, mainAccount, ok, setApp, staffAccount, type Caller } from './catalog-testing';
-import { staffPermissions } from './staff-permissions-mock';
-
-vi.mock('../accounts/permissions', async (original) =>
-  (await import('./staff-permissions-mock')).mockPermissions(original),
-);
+import {
+  addMachine,
+  mainAccount,
+  ok,
+  setApp,
+  setStaffPermissions,
+  staffAccount,
+  type Caller,
+} from './catalog-testing';
 
 const BEIJING_DONGCHENG = { prov_code: '110000', city_code: '110100', s_area_code: '110101' };
 
@@ -17,7 +20,6 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestApp(dialect);
     main = await mainAccount(t, '13900000001');
-    staffPermissions.codes = [];
   });
   afterEach(async () => {
     await t.close();
@@ -387,8 +389,7 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       const south = await areaId(main, 'South');
       const mine = await storeId(main, north, 'Mine');
       const theirs = await storeId(main, south, 'Theirs');
-      staffPermissions.codes = [1022];
-      const staff = await staffAccount(t, main, { account: 'clerk', storeIds: [mine] });
+      const staff = await staffAccount(t, main, { account: 'clerk', storeIds: [mine], perms: [1022] });
 
       const stores = ok<{ data: Store[]; count: number }>(
         await t.call('/api/v1/u/getStore', {}, staff.headers),
@@ -430,7 +431,7 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       expect((await addArea(staff, { name: 'B' })).rcode).toBe(RCODE.FORBIDDEN);
       expect((await t.call('/api/v1/u/delArea', { _id: area }, staff.headers)).rcode).toBe(RCODE.FORBIDDEN);
       expect(ok<{ count: number }>(await t.call('/api/v1/u/getArea', {}, staff.headers)).count).toBe(1);
-      staffPermissions.codes = [1022];
+      await setStaffPermissions(t, main, staff, [1022]);
       expect((await addArea(staff, { name: 'B' })).rcode).toBe(0);
     });
   });

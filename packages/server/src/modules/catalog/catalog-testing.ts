@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { UserInfo } from '@vendo/contract/api/account';
-import { hashPassword } from '../../platform/passwords';
+import type { SubUser } from '@vendo/contract/api/staff';
 import { sessionHeaders, signUpMerchant } from '../../testing/accounts';
 import type { TestAnswer, TestApp } from '../../testing/test-app';
 
@@ -11,6 +11,8 @@ export interface Caller {
   headers: Record<string, string>;
   merchantId: number;
   userId: number;
+  /** Staff made by staffAccount: their role (null without one). */
+  roleId?: number | null;
 }
 
 export async function mainAccount(t: TestApp, phone: string): Promise<Caller> {
@@ -25,50 +27,87 @@ export async function mainAccount(t: TestApp, phone: string): Promise<Caller> {
 }
 
 /**
- * A staff member of the merchant, created in the table (the staff screens arrive with their own issue), logged
- * in as account@<main phone> like a person would.
+ * A staff member of the merchant, made the way the main account makes one (a role holding `perms` through
+ * /a/addRole, the staff member through /u/addSubUser), and logged in as account@<main phone> like a person would.
+ * Without perms the staff member has no role, so no permission.
  */
 export async function staffAccount(
   t: TestApp,
   main: Caller,
-  options: { account: string; goodsOwnOnly?: boolean; storeIds?: number[] | null },
+  options: { account: string; goodsOwnOnly?: boolean; storeIds?: number[] | null; perms?: number[] },
 ): Promise<Caller> {
-  const now = t.clock.now;
   const storeIds = options.storeIds ?? null;
-  const row = await t.db.kysely
-    .insertInto('users')
-    .values({
-      merchant_id: main.merchantId,
-      username: options.account,
-      is_main: 0,
-      nickname: options.account,
-      phone: '',
-      password_hash: await hashPassword('staff-pass-1'),
-      oper_pwd_hash: null,
-      is_oper_pwd: 0,
-      role_id: null,
-      all_device: storeIds === null ? 1 : 0,
-      goods_own_only: options.goodsOwnOnly ? 1 : 0,
-      bank_own_only: 0,
-      created_by: main.userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (storeIds?.length) {
-    await t.db.kysely
-      .insertInto('user_stores')
-      .values(storeIds.map((store_id) => ({ user_id: row.id, store_id })))
-      .execute();
-  }
-  const login = await t.call('/p/v1/login', {
-    username: `${options.account}@${main.user.username}`,
-    password: 'staff-pass-1',
-  });
+  const roleId = options.perms?.length
+    ? ok<{ roleid: number }>(
+        await t.call(
+          '/api/v1/a/addRole',
+          { name: `Role ${options.account}`, note: 'test role', permissions: options.perms },
+          main.headers,
+        ),
+      ).roleid
+    : null;
+  const added = ok<{ sub_userid: number; login_name: string }>(
+    await t.call(
+      '/api/v1/u/addSubUser',
+      {
+        sub_username: options.account,
+        nickname: options.account,
+        password: 'staff-pass-1',
+        confirm_password: 'staff-pass-1',
+        roleid: roleId,
+        all_device: storeIds === null ? 1 : 0,
+        store: storeIds ?? [],
+        goods_own_only: options.goodsOwnOnly ? 1 : 0,
+      },
+      main.headers,
+    ),
+  );
+  const login = await t.call('/p/v1/login', { username: added.login_name, password: 'staff-pass-1' });
   if (login.rcode !== 0) throw new Error(`staff login: ${login.msg}`);
   const user = login.result as UserInfo;
-  return { user, headers: sessionHeaders(user), merchantId: main.merchantId, userId: row.id };
+  return {
+    user,
+    headers: sessionHeaders(user),
+    merchantId: main.merchantId,
+    userId: added.sub_userid,
+    roleId,
+  };
+}
+
+/** Gives a staff member made by staffAccount other permissions, through their role (made now if they had none). */
+export async function setStaffPermissions(
+  t: TestApp,
+  main: Caller,
+  staff: Caller,
+  perms: number[],
+): Promise<void> {
+  const role = { name: `Role ${staff.userId}`, note: 'test role', permissions: perms };
+  if (staff.roleId) {
+    ok(await t.call('/api/v1/a/editRole', { roleid: staff.roleId, ...role }, main.headers));
+    return;
+  }
+  const roleid = ok<{ roleid: number }>(await t.call('/api/v1/a/addRole', role, main.headers)).roleid;
+  const list = ok<{ data: SubUser[] }>(await t.call('/api/v1/u/getSubUser', { pageSize: 999 }, main.headers));
+  const current = list.data.find((u) => u.sub_userid === staff.userId);
+  if (!current) throw new Error(`no staff ${staff.userId}`);
+  ok(
+    await t.call(
+      '/api/v1/u/editSubUser',
+      {
+        sub_userid: current.sub_userid,
+        sub_username: current.sub_username,
+        nickname: current.nickname,
+        phone: current.phone,
+        roleid,
+        all_device: current.all_device,
+        store: current.store.map((s) => s._id),
+        goods_own_only: current.goods_own_only,
+        bank_own_only: current.bank_own_only,
+      },
+      main.headers,
+    ),
+  );
+  staff.roleId = roleid;
 }
 
 /** Asserts success and returns the result, showing the msg when it failed. */

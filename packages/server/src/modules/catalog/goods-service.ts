@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import type * as api from '@vendo/contract/api/catalog';
 import type { Goods, GoodsBrief } from '@vendo/contract/api/catalog';
 import { appMaxCount } from '@vendo/contract/constants';
-import { PERMISSIONS } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, type Scope } from '../../platform/scope';
-import { permissionsOf } from '../accounts/permissions';
+import { canView } from '../accounts/permissions';
 import type { AppModules } from '../apps/app-modules';
 import type { StockRepository } from '../stock/stock-repository';
 import type { GoodsInput, GoodsRepository, GoodsRow } from './goods-repository';
@@ -185,10 +184,12 @@ export class GoodsService {
     };
   }
 
-  /** Cost and profit belong to the main account and to holders of "view profit and cost" (spec §6). */
+  /**
+   * Cost and profit belong to the main account and to holders of "view profit and cost", while the Profit app
+   * is usable (spec §6).
+   */
   async seesCost(auth: AuthContext): Promise<boolean> {
-    if (auth.user.is_main === 1) return true;
-    return (await permissionsOf(this.d.db, auth.user)).includes(PERMISSIONS.ProfitVisible);
+    return canView(this.d, auth.user, 'profit');
   }
 
   private present(row: GoodsRow, detailImages: string[], seesCost: boolean, userId: number): Goods {

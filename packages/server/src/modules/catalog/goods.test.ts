@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Goods, GoodsImage } from '@vendo/contract/api/catalog';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
@@ -10,14 +10,10 @@ import {
   postMultipart,
   SAMPLE_IMAGES,
   setApp,
+  setStaffPermissions,
   staffAccount,
   type Caller,
 } from './catalog-testing';
-import { staffPermissions } from './staff-permissions-mock';
-
-vi.mock('../accounts/permissions', async (original) =>
-  (await import('./staff-permissions-mock')).mockPermissions(original),
-);
 
 describe.each(dialects())('goods on %s', (dialect) => {
   let t: TestApp;
@@ -26,7 +22,6 @@ describe.each(dialects())('goods on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestApp(dialect, { DATA_DIR: dataDir });
     main = await mainAccount(t, '13900000001');
-    staffPermissions.codes = [];
   });
   afterEach(async () => {
     await t.close();
@@ -234,8 +229,7 @@ describe.each(dialects())('goods on %s', (dialect) => {
   describe('staff', () => {
     it('limited to own goods: sees and changes only what they added', async () => {
       const mainGoods = ok<{ goods_id: number }>(await add(main, { goods_name: 'Main cola', price: 300 }));
-      staffPermissions.codes = [1024];
-      const staff = await staffAccount(t, main, { account: 'picker', goodsOwnOnly: true });
+      const staff = await staffAccount(t, main, { account: 'picker', goodsOwnOnly: true, perms: [1024] });
       const own = ok<{ goods_id: number }>(await add(staff, { goods_name: 'Staff cola', price: 300 }));
       const seen = await list(staff);
       expect(seen.data.map((g) => g.goods_name)).toEqual(['Staff cola']);
@@ -266,13 +260,12 @@ describe.each(dialects())('goods on %s', (dialect) => {
 
     it('sees and sets the cost price only with "view profit and cost"', async () => {
       ok(await add(main, { goods_name: 'Cola', price: 300, cost_price: 120 }));
-      staffPermissions.codes = [1024];
-      const staff = await staffAccount(t, main, { account: 'clerk' });
+      const staff = await staffAccount(t, main, { account: 'clerk', perms: [1024] });
       expect((await list(staff)).data[0]!.cost_price).toBeNull();
       const refused = await add(staff, { goods_name: 'Tea', price: 300, cost_price: 50 });
       expect(refused.rcode).toBe(RCODE.COST_HIDDEN);
       ok(await add(staff, { goods_name: 'Tea', price: 300, cost_price: null }));
-      staffPermissions.codes = [1024, 1038];
+      await setStaffPermissions(t, main, staff, [1024, 1038]);
       expect((await list(staff)).data.map((g) => g.cost_price)).toEqual([0, 120]);
     });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoodsImage, RegionNode } from '@vendo/contract/api/catalog';
 import { REGIONS_PATH } from '@vendo/contract/api/catalog';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -8,11 +8,6 @@ import type { UserInfo } from '@vendo/contract/api/account';
 import { sessionHeaders } from '../../testing/accounts';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, postMultipart, SAMPLE_IMAGES, staffAccount, type Caller } from './catalog-testing';
-import { staffPermissions } from './staff-permissions-mock';
-
-vi.mock('../accounts/permissions', async (original) =>
-  (await import('./staff-permissions-mock')).mockPermissions(original),
-);
 
 const png = { filename: 'photo.png', type: 'image/png', data: SAMPLE_IMAGES.png };
 
@@ -24,9 +19,6 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
     t = await createTestApp(dialect, { DATA_DIR: dataDir, ...env });
     main = await mainAccount(t, '13900000001');
   };
-  beforeEach(() => {
-    staffPermissions.codes = [];
-  });
   afterEach(async () => {
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -208,8 +200,7 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
 
     it('staff limited to own goods see only the images they uploaded', async () => {
       ok(await upload(main, { file: png, name: 'Main image' }));
-      staffPermissions.codes = [1024];
-      const staff = await staffAccount(t, main, { account: 'picker', goodsOwnOnly: true });
+      const staff = await staffAccount(t, main, { account: 'picker', goodsOwnOnly: true, perms: [1024] });
       const own = ok<GoodsImage>(await upload(staff, { file: png, name: 'Staff image' }));
       expect((await images(staff)).data.map((i) => i.name)).toEqual(['Staff image']);
       const mainImage = (await images(main)).data.find((i) => i.name === 'Main image')!;

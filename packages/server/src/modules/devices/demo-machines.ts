@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DeviceType } from '@vendo/contract/enums';
-import { Fleet } from '@vendo/device-sim/fleet';
+import { Fleet, type FleetOptions } from '@vendo/device-sim/fleet';
 import type { MachineCredentials } from '@vendo/device-sim/machine';
 import type { Database } from '../../db/database';
 import { ChannelRepository } from './channel-repository';
@@ -136,8 +136,15 @@ export async function runDemoMachines(
   credentials: MachineCredentials[],
   url: string,
   prefix: string,
+  options: Partial<FleetOptions> = {},
 ): Promise<Fleet> {
-  const fleet = new Fleet(credentials, { url, prefix, reportEveryMs: 30_000, commandDelayMs: [300, 900] });
+  const fleet = new Fleet(credentials, {
+    url,
+    prefix,
+    reportEveryMs: 30_000,
+    commandDelayMs: [300, 900],
+    ...options,
+  });
   const failed = await fleet.start();
   if (failed.length > 0)
     throw new Error(`demo machines could not connect: ${failed.map((f) => f.error).join('; ')}`);

@@ -36,6 +36,8 @@ export interface DevicesModule {
   shelves: ShelvesService;
   remote: RemoteControlService;
   sync: MachineSync;
+  /** Sends commands and keeps their audit trail: orders send their vends through it. */
+  commander: MachineCommander;
   provision(count: number, type: DeviceType, batch?: string): Promise<ProvisionedDevice[]>;
   /** The bind link printed on a machine's QR code. */
   bindLink(device: { clientid: string; sn: string; sign: string }): string;
@@ -62,6 +64,7 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
     machines,
     events,
     sync,
+    commander,
     devices: new DevicesService({
       db,
       devices,

@@ -1,33 +1,57 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
 import type { EventOutcome, MachineEventStore } from '../../gateway/machine-ports';
-import { logShelfChange } from './shelf-stock-log';
 
-interface EventDevice {
+export interface EventDevice {
   id: number;
   sn: string;
+  type: string;
   merchant_id: number | null;
   area_id: number | null;
   store_id: number | null;
 }
 
 /**
+ * What a stored event means for the business: the orders module makes it an order (or completes one) and takes
+ * what left the machine off its shelves, inside the event's transaction. It may answer work to run after the
+ * commit (refunds to send to the payment channel).
+ */
+export interface MachineEventSink {
+  apply(
+    trx: Kysely<Database>,
+    device: EventDevice,
+    event: MachineEvent,
+    now: number,
+  ): Promise<(() => void) | undefined>;
+}
+
+/**
  * Machine events, stored exactly once: the unique (sn, event_id) index turns a resend into a no-op, and the
- * event's effects on the shelves commit in the same transaction as the event, so a crash loses neither and a
- * retry doubles neither. Orders (a later feature) read these rows.
+ * event's effects commit in the same transaction as the event, so a crash loses neither and a retry doubles
+ * neither. Here: the shelf's status shows the fault a delivery reported. The sale itself (the order, the shelf
+ * counting down, the stock log's write-off) is the sink's: one path for every sale (docs/orders.md).
  */
 export class MachineEventRepository implements MachineEventStore {
+  private sink: MachineEventSink | null = null;
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** The orders module plugs in here (app.ts); without it events are stored and shelves show faults only. */
+  attach(sink: MachineEventSink): void {
+    this.sink = sink;
+  }
 
   async record(sn: string, event: MachineEvent, now: number): Promise<EventOutcome> {
     const device = await this.db
       .selectFrom('devices')
-      .select(['id', 'sn', 'merchant_id', 'area_id', 'store_id'])
+      .select(['id', 'sn', 'type', 'merchant_id', 'area_id', 'store_id'])
       .where('sn', '=', sn)
       .executeTakeFirst();
     if (!device) return 'unknown_device';
-    return this.db.transaction().execute(async (trx) => {
+    const sink = this.sink;
+    let afterCommit: (() => void) | undefined;
+    const outcome = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
       const inserted = await trx
         .insertInto('device_events')
         .values({
@@ -45,52 +69,30 @@ export class MachineEventRepository implements MachineEventStore {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return 'duplicate';
-      for (const item of deliveredItems(event)) {
-        await this.applyDelivery(trx, device, item, orderOf(event), event.type, now);
-      }
+      for (const item of deliveredItems(event)) await this.showFault(trx, device, item, now);
+      afterCommit = (await sink?.apply(trx, device, event, now)) ?? undefined;
       return 'stored';
     });
+    afterCommit?.();
+    return outcome;
   }
 
-  /** What left a shelf counts down its stock; the fault (or its absence) becomes the shelf's status. */
-  private async applyDelivery(
+  /** The fault a delivery reported (or its absence) becomes the shelf's status. */
+  private async showFault(
     trx: Kysely<Database>,
     device: EventDevice,
     item: DeliveredItem,
-    orderNo: string,
-    kind: MachineEvent['type'],
     now: number,
   ): Promise<void> {
-    const query = trx
-      .selectFrom('channels')
-      .selectAll()
-      .where('device_id', '=', device.id)
-      .where('position', '=', item.slot);
-    // Row lock on PostgreSQL: two events from one shelf count down one after the other.
-    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-    const shelf = await (postgres ? query.forUpdate() : query).executeTakeFirst();
-    if (!shelf) return;
-    // The machine has handed the goods out: a count that was off is corrected, never refused.
-    const quantity = Math.max(0, shelf.quantity - item.delivered);
     const normal = item.fault === 0;
+    // On PostgreSQL this update also locks the shelf's row until the commit, so the sale's count-down that
+    // follows in this transaction and another event's on the same shelf apply one after the other.
     await trx
       .updateTable('channels')
-      .set({ quantity, status: normal ? 0 : 1, fault: normal ? '' : String(item.fault), updated_at: now })
-      .where('id', '=', shelf.id)
+      .set({ status: normal ? 0 : 1, fault: normal ? '' : String(item.fault), updated_at: now })
+      .where('device_id', '=', device.id)
+      .where('position', '=', item.slot)
       .execute();
-    if (device.merchant_id !== null && shelf.goods_id !== null && item.delivered > 0) {
-      await logShelfChange(trx, {
-        merchantId: device.merchant_id,
-        device,
-        shelf,
-        before: { goodsId: shelf.goods_id, quantity: shelf.quantity },
-        after: { goodsId: shelf.goods_id, quantity },
-        userId: null,
-        orderNo,
-        remarks: kind,
-        now,
-      });
-    }
   }
 
   /** Within 30 days after clearing a game on this merchant's machines, a player replays at extreme difficulty. */
@@ -117,10 +119,4 @@ function deliveredItems(event: MachineEvent): DeliveredItem[] {
     case 'game':
       return event.data.prize ? [event.data.prize] : [];
   }
-}
-
-function orderOf(event: MachineEvent): string {
-  if (event.type === 'delivery') return event.data.order;
-  if (event.type === 'game') return event.data.order ?? event.id;
-  return event.id;
 }

@@ -36,9 +36,12 @@ export interface SaleWriteOff {
   merchantId: number;
   sn: string;
   channelId: number;
-  goodsId: number;
+  /** The goods that left; null for a shelf holding none (only its count goes down). */
+  goodsId: number | null;
   quantity: number;
   orderNo: string;
+  /** When it sold (a machine's event time); default now. */
+  at?: number;
 }
 
 /**
@@ -337,11 +340,13 @@ export class StockService {
    * A successful sale, inside the order's transaction: the shelf counts down, the goods' sold count goes up and
    * the stock log gets a write-off (stock_type 3). Not gated by the Stock app: a sale always empties a shelf.
    * Throws when the merchant has no such machine and shelf, so the order's transaction rolls back.
+   * This is the one place a sale takes stock: machine events reach it through the orders module
+   * (modules/orders/machine-sales.ts), inside the transaction that stores the event.
    */
   async writeOffSale(trx: Kysely<Database>, sale: SaleWriteOff): Promise<{ left: number }> {
     if (!Number.isInteger(sale.quantity) || sale.quantity <= 0)
       throw new Error('write-off quantity must be > 0');
-    const now = this.d.clock();
+    const now = sale.at ?? this.d.clock();
     const shelf = await this.d.machines.takeFromShelf(
       trx,
       sale.merchantId,
@@ -352,6 +357,7 @@ export class StockService {
     );
     if (!shelf)
       throw new Error(`no shelf ${sale.channelId} on machine ${sale.sn} of merchant ${sale.merchantId}`);
+    if (sale.goodsId === null) return { left: shelf.quantity };
     await this.d.goods.addSold(trx, sale.goodsId, sale.quantity);
     await this.d.repo.insertRecord(trx, {
       merchant_id: sale.merchantId,

@@ -1,14 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LowShelf, RestockBill, StockEntry, StockRecord } from '@vendo/contract/api/stock';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { addMachine, mainAccount, ok, setApp, staffAccount, type Caller } from '../catalog/catalog-testing';
-import { staffPermissions } from '../catalog/staff-permissions-mock';
-
-vi.mock('../accounts/permissions', async (original) =>
-  (await import('../catalog/staff-permissions-mock')).mockPermissions(original),
-);
 
 describe.each(dialects())('stock on %s', (dialect) => {
   let t: TestApp;
@@ -21,7 +16,6 @@ describe.each(dialects())('stock on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestApp(dialect);
     main = await mainAccount(t, '13900000001');
-    staffPermissions.codes = [];
     area = ok<{ _id: number }>(await t.call('/api/v1/u/addArea', { name: 'North' }, main.headers))._id;
     store = ok<{ _id: number }>(await t.call('/api/v1/u/addStore', { name: 'Mall', area }, main.headers))._id;
     otherStore = ok<{ _id: number }>(
@@ -418,8 +412,7 @@ describe.each(dialects())('stock on %s', (dialect) => {
         await call('addStock', { goods_id: cola, store: otherStore, inventory: 5 }),
       )._id;
       ok(await call('addStock', { goods_id: cola, store, inventory: 5 }));
-      staffPermissions.codes = [1037];
-      const staff = await staffAccount(t, main, { account: 'clerk', storeIds: [store] });
+      const staff = await staffAccount(t, main, { account: 'clerk', storeIds: [store], perms: [1037] });
       const seen = await entries({}, staff);
       expect(seen.data.map((e) => e.store?.store_name)).toEqual(['Mall']);
       expect((await log({}, staff)).count).toBe(1);

@@ -1,8 +1,8 @@
 import type { UserInfo } from '@vendo/contract/api/account';
 import { APP_MODULE_LABELS, enumLabel } from '@vendo/contract/enums';
-import { List, Popup, Tag } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Sheet, SheetFrame } from '../../components/sheet/sheet';
 import { currentLocale, registerNamespace } from '../../i18n/i18n';
 import layoutTexts from '../../i18n/resources/layout';
 import { formatDateTime } from '../../lib/format';
@@ -18,63 +18,50 @@ interface MyAppsSheetProps {
 
 /** The merchant's app modules with their expiry (main account only, spec §6). */
 export function MyAppsSheet({ user, visible, onClose }: MyAppsSheetProps) {
-  const { t } = useTranslation(['layout', 'common']);
+  const { t } = useTranslation('layout');
   const locale = currentLocale();
   const now = Date.now();
   const apps = [...user.appList].sort((a, b) => a.expire_at - b.expire_at);
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-body-wrap">
-      <section className="sheet" aria-labelledby="my-apps-title">
-        <div className="sheet-head">
-          <h2 id="my-apps-title">{t('myApps')}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('common:actions.close')}
-            onClick={onClose}
-          >
-            <CloseOutline />
-          </button>
-        </div>
-        <div className="sheet-body">
-          {apps.length === 0 ? (
-            <p className="muted" style={{ padding: 16 }}>
-              {t('noApps')}
-            </p>
-          ) : (
-            <List mode="card">
-              {apps.map((app) => {
-                const state = appState(app, now);
-                return (
-                  <List.Item
-                    key={app.app_module_name}
-                    extra={
-                      state === 'expired' ? (
-                        <Tag color="danger" fill="outline">
-                          {t('appExpired')}
-                        </Tag>
-                      ) : state === 'soon' ? (
-                        <Tag color="warning" fill="outline">
-                          {t('appSoon')}
-                        </Tag>
-                      ) : null
-                    }
-                    description={
-                      <span className="app-expiry" data-state={state}>
-                        {t('expiresAt', { time: formatDateTime(app.expire_at) })}
-                        {state === 'soon' ? ` · ${t('daysLeft', { days: appDaysLeft(app, now) })}` : ''}
-                      </span>
-                    }
-                  >
-                    {enumLabel(APP_MODULE_LABELS, app.app_module_name, locale) ?? app.app_module_name}
-                  </List.Item>
-                );
-              })}
-            </List>
-          )}
-        </div>
-      </section>
-    </Popup>
+    <Sheet visible={visible} onClose={onClose} closeOnMaskClick destroyOnClose={false}>
+      <SheetFrame title={t('myApps')} onClose={onClose}>
+        {apps.length === 0 ? (
+          <p className="muted" style={{ padding: 16 }}>
+            {t('noApps')}
+          </p>
+        ) : (
+          <List mode="card">
+            {apps.map((app) => {
+              const state = appState(app, now);
+              return (
+                <List.Item
+                  key={app.app_module_name}
+                  extra={
+                    state === 'expired' ? (
+                      <Tag color="danger" fill="outline">
+                        {t('appExpired')}
+                      </Tag>
+                    ) : state === 'soon' ? (
+                      <Tag color="warning" fill="outline">
+                        {t('appSoon')}
+                      </Tag>
+                    ) : null
+                  }
+                  description={
+                    <span className="app-expiry" data-state={state}>
+                      {t('expiresAt', { time: formatDateTime(app.expire_at) })}
+                      {state === 'soon' ? ` · ${t('daysLeft', { days: appDaysLeft(app, now) })}` : ''}
+                    </span>
+                  }
+                >
+                  {enumLabel(APP_MODULE_LABELS, app.app_module_name, locale) ?? app.app_module_name}
+                </List.Item>
+              );
+            })}
+          </List>
+        )}
+      </SheetFrame>
+    </Sheet>
   );
 }

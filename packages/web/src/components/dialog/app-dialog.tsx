@@ -61,3 +61,36 @@ export function showTip(content: ReactNode, options: ShowTipOptions = {}): Promi
     closeOnMaskClick: options.closeOnMaskClick ?? false,
   });
 }
+
+export interface ConfirmOptions {
+  title: ReactNode;
+  content?: ReactNode;
+  confirmText: ReactNode;
+  /** Colours the confirm button as a destructive action. */
+  danger?: boolean;
+}
+
+/** A two-button question (cancel, confirm); resolves true when the user confirms. See showTip for the texts. */
+export function showConfirm(options: ConfirmOptions): Promise<boolean> {
+  const t = getI18n().getFixedT(null, 'components');
+  return new Promise((resolve) => {
+    Dialog.show({
+      title: options.title,
+      content: options.content,
+      closeOnAction: true,
+      actions: [
+        [
+          { key: 'cancel', text: t('cancel'), onClick: () => resolve(false) },
+          {
+            key: 'confirm',
+            text: options.confirmText,
+            bold: true,
+            danger: options.danger ?? false,
+            onClick: () => resolve(true),
+          },
+        ],
+      ],
+      afterClose: () => resolve(false),
+    });
+  });
+}

@@ -32,7 +32,13 @@ const zhCN = {
   cancel: '取消',
   confirm: '确定',
   close: '关闭',
+  save: '保存',
+  delete: '删除',
+  deleted: '已删除',
   noData: '暂无数据',
+  loading: '加载中…',
+  loadFailed: '加载失败',
+  retry: '重试',
 
   pagination: '分页',
   prevPage: '上一页',
@@ -62,6 +68,11 @@ const zhCN = {
 
   appExpiredContactHelper: '应用已过期，请联系客服',
   contactNow: '立即联系',
+
+  scanTitle: '扫一扫',
+  sandbox: '沙箱',
+  scanSandboxText: '沙箱环境不能打开摄像头。请粘贴或输入二维码里的内容（例如设备上的绑定链接）。',
+  scanPlaceholder: '二维码内容',
 };
 
 type Catalogue = Record<keyof typeof zhCN, string>;
@@ -72,7 +83,13 @@ const zhTW: Catalogue = {
   cancel: '取消',
   confirm: '確定',
   close: '關閉',
+  save: '儲存',
+  delete: '刪除',
+  deleted: '已刪除',
   noData: '暫無資料',
+  loading: '載入中…',
+  loadFailed: '載入失敗',
+  retry: '重試',
 
   pagination: '分頁',
   prevPage: '上一頁',
@@ -102,6 +119,11 @@ const zhTW: Catalogue = {
 
   appExpiredContactHelper: '應用已過期，請聯繫客服',
   contactNow: '立即聯繫',
+
+  scanTitle: '掃一掃',
+  sandbox: '沙箱',
+  scanSandboxText: '沙箱環境不能開啟相機。請貼上或輸入二維碼裡的內容（例如設備上的綁定連結）。',
+  scanPlaceholder: '二維碼內容',
 };
 
 const enUS: Catalogue = {
@@ -110,7 +132,13 @@ const enUS: Catalogue = {
   cancel: 'Cancel',
   confirm: 'Confirm',
   close: 'Close',
+  save: 'Save',
+  delete: 'Delete',
+  deleted: 'Deleted',
   noData: 'No data',
+  loading: 'Loading…',
+  loadFailed: 'Could not load',
+  retry: 'Retry',
 
   pagination: 'Pagination',
   prevPage: 'Previous page',
@@ -140,6 +168,12 @@ const enUS: Catalogue = {
 
   appExpiredContactHelper: 'The app has expired. Please contact support',
   contactNow: 'Contact now',
+
+  scanTitle: 'Scan',
+  sandbox: 'Sandbox',
+  scanSandboxText:
+    'The sandbox has no camera. Paste or type what the QR code holds (for example the bind link on the machine).',
+  scanPlaceholder: 'QR code content',
 };
 
 export type ComponentsKey = keyof Catalogue | ContractKey;

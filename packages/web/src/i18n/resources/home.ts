@@ -15,6 +15,9 @@ export default defineNamespace({
     alerts: {
       title: '提醒',
       none: '暂无提醒',
+      devices: '设备在线情况',
+      online: '在线 {{count}} 台',
+      offline: '离线 {{count}} 台',
     },
     groups: {
       transactions: '交易',
@@ -65,6 +68,9 @@ export default defineNamespace({
     alerts: {
       title: '提醒',
       none: '暫無提醒',
+      devices: '設備在線情況',
+      online: '在線 {{count}} 台',
+      offline: '離線 {{count}} 台',
     },
     groups: {
       transactions: '交易',
@@ -115,6 +121,9 @@ export default defineNamespace({
     alerts: {
       title: 'Alerts',
       none: 'No alerts',
+      devices: 'Devices online and offline',
+      online: 'Online: {{count}}',
+      offline: 'Offline: {{count}}',
     },
     groups: {
       transactions: 'Transactions',

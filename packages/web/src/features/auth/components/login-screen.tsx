@@ -1,8 +1,12 @@
-import { Button, Input, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Field } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { FormSubmit } from '../../../components/form/form-submit';
+import { useForm } from '../../../components/form/use-form';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
@@ -15,9 +19,7 @@ import { takeReturnTo } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { finishLogin } from '../utils/finish-login';
 import { forgetAccount, readRecentAccounts } from '../utils/recent-accounts';
-import { useForm } from '../utils/use-form';
 import { AuthFrame } from './auth-frame';
-import { Field } from './field';
 import { PasswordInput } from './password-input';
 
 registerNamespace('auth', authTexts);
@@ -40,12 +42,11 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useForm({ username: prefilledUsername(location.state), password: '' });
-  const [message, setMessage] = useState<string | null>(null);
   const [recent, setRecent] = useState(readRecentAccounts);
   const [recentOpen, setRecentOpen] = useState<boolean | null>(null);
   const { data: config } = useAppConfig(currentAgent(location.search));
   const loginCall = useLogin();
-  const { values, set } = form;
+  const { values, set, message, setMessage } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +88,7 @@ export default function LoginScreen() {
     <AuthFrame title={t('loginTitle')}>
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
         <List mode="card">
-          <Field
+          <InputField
             id="login-username"
             label={t('username')}
             extra={
@@ -102,17 +103,12 @@ export default function LoginScreen() {
                 </button>
               ) : null
             }
-          >
-            <Input
-              id="login-username"
-              name="username"
-              value={values.username}
-              onChange={edit('username')}
-              placeholder={t('usernamePlaceholder')}
-              autoComplete="username"
-              clearable
-            />
-          </Field>
+            name="username"
+            value={values.username}
+            onChange={edit('username')}
+            placeholder={t('usernamePlaceholder')}
+            autoComplete="username"
+          />
           <Field id="login-password" label={t('password')}>
             <PasswordInput
               id="login-password"
@@ -123,14 +119,9 @@ export default function LoginScreen() {
           </Field>
         </List>
         <div className="auth-actions">
-          {message ? (
-            <p className="form-message" role="alert">
-              {message}
-            </p>
-          ) : null}
-          <Button block type="submit" color="primary" size="large" loading={loginCall.isPending}>
+          <FormSubmit message={message} submitting={loginCall.isPending}>
             {t('login')}
-          </Button>
+          </FormSubmit>
           <div className="auth-links">
             <Link to={`/forget${search}`}>{t('forgot')}</Link>
             <Link to={`/signup${search}`}>{t('register')}</Link>

@@ -1,6 +1,6 @@
-import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Sheet, SheetFrame } from '../../../components/sheet/sheet';
 
 interface RecentAccountsSheetProps {
   accounts: string[];
@@ -18,21 +18,10 @@ export function RecentAccountsSheet({
   onRemove,
   onClose,
 }: RecentAccountsSheetProps) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation('auth');
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-body-wrap">
-      <section className="sheet" aria-labelledby="recent-title">
-        <div className="sheet-head">
-          <h2 id="recent-title">{t('recentAccounts')}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('common:actions.close')}
-            onClick={onClose}
-          >
-            <CloseOutline />
-          </button>
-        </div>
+    <Sheet visible={visible} onClose={onClose} closeOnMaskClick destroyOnClose={false}>
+      <SheetFrame title={t('recentAccounts')} onClose={onClose} bodyClassName="recent-sheet-body">
         <ul className="recent-list">
           {accounts.map((username) => (
             <li key={username}>
@@ -50,7 +39,7 @@ export function RecentAccountsSheet({
             </li>
           ))}
         </ul>
-      </section>
-    </Popup>
+      </SheetFrame>
+    </Sheet>
   );
 }

@@ -1,10 +1,9 @@
 import type { UserInfo } from '@vendo/contract/api/account';
 import { isValidationKey } from '@vendo/contract/validation-messages';
-import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OperPwdKeypad, type OperPwdKeypadHandle } from '../../../components/oper-pwd-keypad/oper-pwd-keypad';
+import { Sheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
@@ -104,33 +103,20 @@ export function ResetOperPasswordSheet({ user, visible, onClose }: ResetOperPass
   };
 
   return (
-    <Popup visible={visible} onMaskClick={close} onClose={close} bodyClassName="sheet-body-wrap">
-      <section className="sheet" aria-labelledby="reset-oper-title">
-        <div className="sheet-head">
-          <h2 id="reset-oper-title">{t('resetOperPwdTitle')}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('common:actions.close')}
-            onClick={close}
-          >
-            <CloseOutline />
-          </button>
-        </div>
-        <div className="sheet-body oper-sheet-body">
-          {visible ? (
-            <OperPwdKeypad
-              key={step}
-              ref={keypad}
-              title={titles[step]}
-              hint={t('stepOf', { step: steps.indexOf(step) + 1, total: steps.length })}
-              error={error ?? undefined}
-              disabled={edit.isPending}
-              onComplete={complete}
-            />
-          ) : null}
-        </div>
-      </section>
-    </Popup>
+    <Sheet visible={visible} onClose={close} closeOnMaskClick destroyOnClose={false}>
+      <SheetFrame title={t('resetOperPwdTitle')} onClose={close} bodyClassName="oper-sheet-body">
+        {visible ? (
+          <OperPwdKeypad
+            key={step}
+            ref={keypad}
+            title={titles[step]}
+            hint={t('stepOf', { step: steps.indexOf(step) + 1, total: steps.length })}
+            error={error ?? undefined}
+            disabled={edit.isPending}
+            onComplete={complete}
+          />
+        ) : null}
+      </SheetFrame>
+    </Sheet>
   );
 }

@@ -1,26 +1,26 @@
 import { DEVICE_TYPE_LABELS, SIGNUP_BUSINESS_TYPES } from '@vendo/contract/enums';
-import { Button, Input, List, Picker } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Field, fieldAria } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { FormSubmit } from '../../../components/form/form-submit';
+import { hasErrors, useForm } from '../../../components/form/use-form';
+import { OptionPicker } from '../../../components/picker/option-picker';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import authTexts from '../../../i18n/resources/auth';
 import { loadAccountCalls } from '../../../lib/account-calls';
 import { currentAgent } from '../../../lib/agent';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
 import { useCheckAccount } from '../api/check-account';
 import { useSignUp } from '../api/sign-up';
 import { confirmPasswordError } from '../utils/confirm-password';
 import { finishLogin } from '../utils/finish-login';
-import { useForm } from '../utils/use-form';
 import { AuthFrame } from './auth-frame';
-import { Field, fieldAria } from './field';
-import { PasswordInput } from './password-input';
-import { SandboxLabel } from './sandbox-label';
-import { SmsCodeButton } from './sms-code-button';
+import { SmsPasswordFields } from './sms-password-fields';
 
 registerNamespace('auth', authTexts);
 
@@ -29,15 +29,14 @@ export default function SignupScreen() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const form = useForm({ mchName: '', business: '', phone: '', code: '', password: '', confirm: '' });
-  // Sign-up and check-account failures keep the server's words on screen (spec §7).
-  const [message, setMessage] = useState<string | null>(null);
   const [sign, setSign] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
   const agent = currentAgent(search);
   const check = useCheckAccount();
   const register = useSignUp();
   const locale = currentLocale();
-  const { values, set, errors, setErrors, hasErrors } = form;
+  // Sign-up and check-account failures keep the server's words on screen (spec §7): attempt() sees to it.
+  const { values, set, bind, errors, setErrors, message, attempt } = form;
 
   const businessOptions = SIGNUP_BUSINESS_TYPES.map((type) => ({
     value: type,
@@ -59,16 +58,11 @@ export default function SignupScreen() {
       setErrors((prev) => ({ ...prev, phone: invalid.phone }));
       return false;
     }
-    setMessage(null);
-    try {
+    return attempt(async () => {
       const answer = await check.mutateAsync(body);
       setSign(answer.sign);
       toast(t('codeSent'));
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-      return false;
-    }
+    });
   };
 
   const submit = async (event: FormEvent) => {
@@ -92,31 +86,24 @@ export default function SignupScreen() {
     found.confirm = confirmPasswordError(values.confirm, values.password, locale);
     setErrors(found);
     if (hasErrors(found)) return;
-    setMessage(null);
-    try {
+    await attempt(async () => {
       const info = await register.mutateAsync(body);
       const go = (to: string, options?: { replace?: boolean }) => void navigate(to, options);
       if (finishLogin(info, go)) go('/', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-    }
+    });
   };
 
   return (
     <AuthFrame title={t('signupTitle')} onBack={() => void navigate(`/login${search}`, { replace: true })}>
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
         <List mode="card">
-          <Field id="signup-mchName" label={t('mchName')} error={errors.mchName}>
-            <Input
-              id="signup-mchName"
-              value={values.mchName}
-              onChange={set('mchName')}
-              placeholder={t('mchNamePlaceholder')}
-              autoComplete="organization"
-              clearable
-              {...fieldAria('signup-mchName', errors.mchName)}
-            />
-          </Field>
+          <InputField
+            id="signup-mchName"
+            label={t('mchName')}
+            {...bind('mchName')}
+            placeholder={t('mchNamePlaceholder')}
+            autoComplete="organization"
+          />
           <Field id="signup-business" label={t('business')} error={errors.business}>
             <button
               type="button"
@@ -129,78 +116,44 @@ export default function SignupScreen() {
               <RightOutline aria-hidden="true" />
             </button>
           </Field>
-          <Field id="signup-phone" label={t('phone')} error={errors.phone}>
-            <Input
-              id="signup-phone"
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              value={values.phone}
-              onChange={setPhone}
-              placeholder={t('phonePlaceholder')}
-              autoComplete="tel"
-              clearable
-              {...fieldAria('signup-phone', errors.phone)}
-            />
-          </Field>
-          <Field id="signup-code" label={t('code')} error={errors.code} description={<SandboxLabel />}>
-            <div className="code-input">
-              <Input
-                id="signup-code"
-                inputMode="numeric"
-                maxLength={6}
-                value={values.code}
-                onChange={set('code')}
-                placeholder={t('codePlaceholder')}
-                autoComplete="one-time-code"
-                {...fieldAria('signup-code', errors.code)}
-              />
-              <SmsCodeButton onSend={sendCode} />
-            </div>
-          </Field>
-          <Field id="signup-password" label={t('password')} error={errors.password}>
-            <PasswordInput
-              id="signup-password"
-              value={values.password}
-              onChange={set('password')}
-              placeholder={t('newPasswordPlaceholder')}
-              autoComplete="new-password"
-              {...fieldAria('signup-password', errors.password)}
-            />
-          </Field>
-          <Field id="signup-confirm" label={t('confirmPassword')} error={errors.confirm}>
-            <PasswordInput
-              id="signup-confirm"
-              value={values.confirm}
-              onChange={set('confirm')}
-              placeholder={t('confirmPlaceholder')}
-              autoComplete="new-password"
-              {...fieldAria('signup-confirm', errors.confirm)}
-            />
-          </Field>
+          <InputField
+            id="signup-phone"
+            label={t('phone')}
+            error={errors.phone}
+            type="tel"
+            inputMode="numeric"
+            maxLength={11}
+            value={values.phone}
+            onChange={setPhone}
+            placeholder={t('phonePlaceholder')}
+            autoComplete="tel"
+          />
+          <SmsPasswordFields
+            idPrefix="signup"
+            passwordLabel={t('password')}
+            values={values}
+            errors={errors}
+            set={set}
+            onSend={sendCode}
+          />
         </List>
         <div className="auth-actions">
-          {message ? (
-            <p className="form-message" role="alert">
-              {message}
-            </p>
-          ) : null}
-          <Button block type="submit" color="primary" size="large" loading={register.isPending}>
+          <FormSubmit message={message} submitting={register.isPending}>
             {t('signup')}
-          </Button>
+          </FormSubmit>
           <div className="auth-links auth-links-center">
             <span className="muted">{t('haveAccount')}</span>
             <Link to={`/login${search}`}>{t('toLogin')}</Link>
           </div>
         </div>
       </form>
-      <Picker
-        columns={[businessOptions]}
+      <OptionPicker
+        options={businessOptions}
         title={t('business')}
         visible={pickerOpen}
-        value={values.business ? [values.business] : []}
+        value={values.business || null}
         onClose={() => setPickerOpen(false)}
-        onConfirm={(picked) => set('business')(String(picked[0] ?? ''))}
+        onConfirm={set('business')}
       />
     </AuthFrame>
   );

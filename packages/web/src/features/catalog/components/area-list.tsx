@@ -1,8 +1,6 @@
 import type { Area } from '@vendo/contract/api/catalog';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { Button, SearchBar } from 'antd-mobile';
 import {
-  AddOutline,
   DeleteOutline,
   EditSOutline,
   EnvironmentOutline,
@@ -11,19 +9,19 @@ import {
 } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardActions } from '../../../components/card-actions/card-actions';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListSearch } from '../../../components/list-search/list-search';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
-import { toast } from '../../../lib/notify';
+import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { useDeleteArea } from '../api/delete-area';
 import { useAreas } from '../api/get-areas';
-import { explainFailure } from '../utils/error-text';
-import { AreaForm } from './area-form';
-import { CardActions } from './card-actions';
-import { confirmAction } from './confirm';
-import { Sheet } from './form-sheet';
-import { ListState } from './list-state';
 
 const PAGE = PAGE_SIZE.pagination;
+
+const AreaFormSheet = lazyComponent(() => import('./area-form').then((m) => m.AreaFormSheet));
 
 /** The area cards (spec §2): delete, view store, edit; and the way to add one. */
 export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void }) {
@@ -31,50 +29,35 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; area: Area | null }>({ open: false, area: null });
+  const formOpened = useOpenedOnce(editing.open);
   const areas = useAreas({ page, pageSize: PAGE, name });
   const remove = useDeleteArea();
   const list = areas.data?.data ?? [];
 
   const openForm = (area: Area | null) => setEditing({ open: true, area });
 
-  const confirmDelete = async (area: Area) => {
-    const ok = await confirmAction({
+  const deleteArea = async (area: Area) => {
+    const deleted = await confirmDelete({
       title: t('area.deleteTitle'),
       content: t('area.deleteText', { name: area.area_name }),
-      confirmText: t('delete'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(area._id);
-      toast(t('deleted'), { icon: 'success' });
-      // The last card of a later page: step back so the list is not left empty.
-      if (list.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
+      remove: () => remove.mutateAsync(area._id),
       // Stores or machines still in the area: the reason stays on screen until read, not a passing toast.
-      await explainFailure(error, t('area.deleteFailed'));
-    }
+      failedTitle: t('area.deleteFailed'),
+    });
+    // The last card of a later page: step back so the list is not left empty.
+    if (deleted && list.length === 1 && page > 1) setPage(page - 1);
   };
 
   return (
     <section className="catalog-list" aria-label={t('area.listLabel')}>
-      <div className="list-toolbar">
-        <SearchBar
-          className="list-search"
-          placeholder={t('area.search')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setName('');
-            setPage(1);
-          }}
-        />
-        <Button color="primary" size="small" className="toolbar-add" onClick={() => openForm(null)}>
-          <AddOutline aria-hidden="true" /> {t('area.add')}
-        </Button>
-      </div>
+      <ListSearch
+        placeholder={t('area.search')}
+        onSearch={(term) => {
+          setName(term);
+          setPage(1);
+        }}
+        add={{ label: t('area.add'), onClick: () => openForm(null) }}
+      />
       {areas.data ? (
         <p className="list-count muted" aria-live="polite">
           {t('area.count', { count: areas.data.count })}
@@ -132,7 +115,7 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
                     label: t('delete'),
                     icon: <DeleteOutline />,
                     tone: 'danger',
-                    onClick: () => void confirmDelete(area),
+                    onClick: () => void deleteArea(area),
                   },
                   {
                     key: 'stores',
@@ -154,9 +137,13 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
         </ul>
         <Pagination current={page} total={areas.data?.count ?? 0} pageSize={PAGE} onChange={setPage} />
       </ListState>
-      <Sheet visible={editing.open} onClose={() => setEditing((e) => ({ ...e, open: false }))}>
-        <AreaForm area={editing.area} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
-      </Sheet>
+      {formOpened ? (
+        <AreaFormSheet
+          visible={editing.open}
+          area={editing.area}
+          onClose={() => setEditing((e) => ({ ...e, open: false }))}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,11 +1,10 @@
-import { DatePicker } from 'antd-mobile';
 import { CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { dayDate, dayText } from '../utils/store-form-values';
 
-const MIN = new Date(2000, 0, 1);
-const MAX = new Date(2099, 11, 31);
+const DayPicker = lazyComponent(() => import('./day-picker').then((m) => m.DayPicker));
 
 /** A calendar day as 'YYYY-MM-DD', or '' for not set. */
 export function DateField({
@@ -23,6 +22,7 @@ export function DateField({
 }) {
   const { t } = useTranslation('catalog');
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   return (
     <div className="region-field">
       <button type="button" id={id} className="picker-trigger" onClick={() => setOpen(true)} {...ariaProps}>
@@ -34,16 +34,15 @@ export function DateField({
           <CloseCircleFill aria-hidden="true" />
         </button>
       ) : null}
-      <DatePicker
-        title={title}
-        visible={open}
-        precision="day"
-        min={MIN}
-        max={MAX}
-        value={dayDate(value) ?? null}
-        onClose={() => setOpen(false)}
-        onConfirm={(date) => onChange(dayText(date))}
-      />
+      {opened ? (
+        <DayPicker
+          title={title}
+          visible={open}
+          value={dayDate(value) ?? null}
+          onClose={() => setOpen(false)}
+          onConfirm={(date) => onChange(dayText(date))}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,37 +1,37 @@
 import type { Goods } from '@vendo/contract/api/catalog';
-import { Input, List, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/dialog/confirm';
+import { Field, fieldAria } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { hasErrors, useForm } from '../../../components/form/use-form';
+import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { hasPermission } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { useAddGoods } from '../api/add-goods';
 import { useEditGoods } from '../api/edit-goods';
 import { goodsBody, goodsToForm } from '../utils/goods-form-values';
-import { hasErrors, useForm } from '../utils/use-form';
-import { confirmAction } from './confirm';
-import { fieldAria, FormField } from './form-field';
-import { SheetForm } from './form-sheet';
 import { DetailImagesField, MainImageField } from './image-fields';
 import { TagsInput } from './tags-input';
 
 /** Create or edit goods (spec §3, §5): rules checked as typed, renaming confirmed first. */
-export function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => void }) {
+function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => void }) {
   const { t } = useTranslation('catalog');
   const user = useUserInfo();
   const add = useAddGoods();
   const edit = useEditGoods();
-  const [message, setMessage] = useState<string | null>(null);
-  const { values, set, errors, setErrors } = useForm(() => goodsToForm(goods));
+  const { values, set, bind, errors, setErrors, message, attempt } = useForm(() => goodsToForm(goods));
   // Cost belongs to the main account and holders of "view profit and cost" (spec §6); others never send it.
   const withCost = user !== null && hasPermission(user, 'ProfitVisible');
 
   const submit = async () => {
     const { body, errors: found } = goodsBody(values, { withCost, locale: currentLocale() });
     setErrors(found);
-    if (hasErrors(found) || body.price === undefined) return;
+    const { price } = body;
+    if (hasErrors(found) || price === undefined) return;
     const renamed = goods !== null && body.goods_name.trim() !== goods.goods_name;
     if (renamed) {
       const ok = await confirmAction({
@@ -41,19 +41,17 @@ export function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: ()
       });
       if (!ok) return;
     }
-    setMessage(null);
-    try {
-      if (goods) await edit.mutateAsync({ goods_id: goods.goods_id, ...body, price: body.price });
-      else await add.mutateAsync({ ...body, price: body.price });
+    await attempt(async () => {
+      if (goods) await edit.mutateAsync({ goods_id: goods.goods_id, ...body, price });
+      else await add.mutateAsync({ ...body, price });
       toast(t('saved'), { icon: 'success' });
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-    }
+    });
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={goods ? t('goods.editTitle') : t('goods.addTitle')}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -61,60 +59,42 @@ export function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: ()
       message={message}
     >
       <List mode="card" className="catalog-form" header={t('goods.basics')}>
-        <FormField id="goods-name" label={t('goods.name')} required error={errors.goods_name}>
-          <Input
-            id="goods-name"
-            value={values.goods_name}
-            onChange={set('goods_name')}
-            placeholder={t('goods.namePlaceholder')}
-            maxLength={50}
-            clearable
-            {...fieldAria('goods-name', errors.goods_name)}
-          />
-        </FormField>
-        <FormField id="goods-price" label={t('goods.price')} required error={errors.price}>
-          <Input
-            id="goods-price"
-            inputMode="decimal"
-            value={values.price}
-            onChange={set('price')}
-            placeholder={t('goods.pricePlaceholder')}
-            maxLength={12}
-            clearable
-            {...fieldAria('goods-price', errors.price)}
-          />
-        </FormField>
+        <InputField
+          id="goods-name"
+          label={t('goods.name')}
+          required
+          {...bind('goods_name')}
+          placeholder={t('goods.namePlaceholder')}
+          maxLength={50}
+        />
+        <InputField
+          id="goods-price"
+          label={t('goods.price')}
+          required
+          {...bind('price')}
+          inputMode="decimal"
+          placeholder={t('goods.pricePlaceholder')}
+          maxLength={12}
+        />
         {withCost ? (
-          <FormField
+          <InputField
             id="goods-cost"
             label={t('goods.costPrice')}
-            error={errors.cost_price}
+            {...bind('cost_price')}
             description={<span className="field-hint">{t('goods.costHint')}</span>}
-          >
-            <Input
-              id="goods-cost"
-              inputMode="decimal"
-              value={values.cost_price}
-              onChange={set('cost_price')}
-              placeholder={t('goods.costPlaceholder')}
-              maxLength={12}
-              clearable
-              {...fieldAria('goods-cost', errors.cost_price)}
-            />
-          </FormField>
-        ) : null}
-        <FormField id="goods-code" label={t('goods.code')} error={errors.goods_code}>
-          <Input
-            id="goods-code"
-            value={values.goods_code}
-            onChange={set('goods_code')}
-            placeholder={t('optional')}
-            maxLength={64}
-            clearable
-            {...fieldAria('goods-code', errors.goods_code)}
+            inputMode="decimal"
+            placeholder={t('goods.costPlaceholder')}
+            maxLength={12}
           />
-        </FormField>
-        <FormField
+        ) : null}
+        <InputField
+          id="goods-code"
+          label={t('goods.code')}
+          {...bind('goods_code')}
+          placeholder={t('optional')}
+          maxLength={64}
+        />
+        <Field
           id="goods-tags"
           label={t('goods.tags')}
           error={errors.tags}
@@ -131,86 +111,67 @@ export function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: ()
             }}
             ariaProps={fieldAria('goods-tags', errors.tags)}
           />
-        </FormField>
-        <FormField id="goods-sold" label={t('goods.sold')} error={errors.sold}>
-          <Input
-            id="goods-sold"
-            inputMode="numeric"
-            value={values.sold}
-            onChange={set('sold')}
-            placeholder="0"
-            maxLength={9}
-            clearable
-            {...fieldAria('goods-sold', errors.sold)}
-          />
-        </FormField>
+        </Field>
+        <InputField
+          id="goods-sold"
+          label={t('goods.sold')}
+          {...bind('sold')}
+          inputMode="numeric"
+          placeholder="0"
+          maxLength={9}
+        />
       </List>
 
       <List mode="card" className="catalog-form" header={t('goods.images')}>
-        <FormField id="goods-img" label={t('goods.mainImage')} error={errors.img}>
+        <Field id="goods-img" label={t('goods.mainImage')} error={errors.img}>
           <MainImageField id="goods-img" value={values.img} onChange={set('img')} />
-        </FormField>
-        <FormField id="goods-detail-imgs" label={t('goods.detailImages')} error={errors.detail_imgs}>
+        </Field>
+        <Field id="goods-detail-imgs" label={t('goods.detailImages')} error={errors.detail_imgs}>
           <DetailImagesField
             id="goods-detail-imgs"
             value={values.detail_imgs}
             onChange={set('detail_imgs')}
           />
-        </FormField>
+        </Field>
       </List>
 
       <List mode="card" className="catalog-form" header={t('goods.details')}>
-        <FormField id="goods-type" label={t('goods.type')} error={errors.goods_type}>
-          <Input
-            id="goods-type"
-            value={values.goods_type}
-            onChange={set('goods_type')}
-            placeholder={t('optional')}
-            maxLength={32}
-            clearable
-            {...fieldAria('goods-type', errors.goods_type)}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          id="goods-type"
+          label={t('goods.type')}
+          {...bind('goods_type')}
+          placeholder={t('optional')}
+          maxLength={32}
+        />
+        <InputField
           id="goods-duration"
           label={t('goods.duration')}
-          error={errors.duration}
+          {...bind('duration')}
           description={<span className="field-hint">{t('goods.durationHint')}</span>}
-        >
-          <Input
-            id="goods-duration"
-            inputMode="numeric"
-            value={values.duration}
-            onChange={set('duration')}
-            placeholder="0"
-            maxLength={6}
-            clearable
-            {...fieldAria('goods-duration', errors.duration)}
-          />
-        </FormField>
-        <FormField id="goods-description" label={t('goods.description')} error={errors.description}>
-          <TextArea
-            id="goods-description"
-            value={values.description}
-            onChange={set('description')}
-            placeholder={t('optional')}
-            maxLength={500}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            {...fieldAria('goods-description', errors.description)}
-          />
-        </FormField>
-        <FormField id="goods-intro" label={t('goods.detailIntro')} error={errors.detail_intro}>
-          <TextArea
-            id="goods-intro"
-            value={values.detail_intro}
-            onChange={set('detail_intro')}
-            placeholder={t('optional')}
-            maxLength={5000}
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            {...fieldAria('goods-intro', errors.detail_intro)}
-          />
-        </FormField>
+          inputMode="numeric"
+          placeholder="0"
+          maxLength={6}
+        />
+        <TextAreaField
+          id="goods-description"
+          label={t('goods.description')}
+          {...bind('description')}
+          placeholder={t('optional')}
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+        />
+        <TextAreaField
+          id="goods-intro"
+          label={t('goods.detailIntro')}
+          {...bind('detail_intro')}
+          placeholder={t('optional')}
+          maxLength={5000}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+        />
       </List>
-    </SheetForm>
+    </SheetFrame>
   );
 }
+
+/** The goods form in its sheet, loaded when the list first opens it. */
+export const GoodsFormSheet = inSheet(GoodsForm);

@@ -1,23 +1,24 @@
 import type { Goods } from '@vendo/contract/api/catalog';
 import { formatMoney } from '@vendo/contract/money';
 import { tagList } from '@vendo/contract/validation';
-import { Button, Image, SearchBar } from 'antd-mobile';
+import { Button, Image } from 'antd-mobile';
 import { AddOutline, DeleteOutline, EditSOutline, PictureOutline, UploadOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardActions } from '../../../components/card-actions/card-actions';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListSearch } from '../../../components/list-search/list-search';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { currentLocale } from '../../../i18n/i18n';
-import { toast } from '../../../lib/notify';
+import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { useDeleteGoods } from '../api/delete-goods';
 import { GOODS_PAGE_SIZE, useGoods } from '../api/get-goods';
-import { explainFailure } from '../utils/error-text';
-import { CardActions } from './card-actions';
-import { confirmAction } from './confirm';
-import { Sheet } from './form-sheet';
-import { GoodsForm } from './goods-form';
-import { ImportSheet } from './import-sheet';
-import { ListState } from './list-state';
+
+// The sheets load when first opened: most visits only look at the list.
+const GoodsFormSheet = lazyComponent(() => import('./goods-form').then((m) => m.GoodsFormSheet));
+const ImportSheet = lazyComponent(() => import('./import-sheet').then((m) => m.ImportSheet));
 
 /** The goods cards (8 a page): name, image, prices, code, sold and tags; add, import, edit, delete. */
 export function GoodsList() {
@@ -30,45 +31,33 @@ export function GoodsList() {
     goods: null,
   });
   const [importing, setImporting] = useState(false);
+  const formOpened = useOpenedOnce(editing.open);
+  const importOpened = useOpenedOnce(importing);
   const goods = useGoods({ page, search });
   const remove = useDeleteGoods();
   const list = goods.data?.data ?? [];
 
   const openForm = (item: Goods | null) => setEditing({ open: true, goods: item });
 
-  const confirmDelete = async (item: Goods) => {
-    const ok = await confirmAction({
+  const deleteGoods = async (item: Goods) => {
+    const deleted = await confirmDelete({
       title: t('goods.deleteTitle'),
       content: t('goods.deleteText', { name: item.goods_name }),
-      confirmText: t('delete'),
-      danger: true,
+      remove: () => remove.mutateAsync(item.goods_id),
+      failedTitle: t('goods.deleteFailed'),
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(item.goods_id);
-      toast(t('deleted'), { icon: 'success' });
-      if (list.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      await explainFailure(error, t('goods.deleteFailed'));
-    }
+    if (deleted && list.length === 1 && page > 1) setPage(page - 1);
   };
 
   return (
     <section className="catalog-list" aria-label={t('goods.listLabel')}>
-      <div className="list-toolbar">
-        <SearchBar
-          className="list-search"
-          placeholder={t('goods.search')}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setSearch('');
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListSearch
+        placeholder={t('goods.search')}
+        onSearch={(term) => {
+          setSearch(term);
+          setPage(1);
+        }}
+      />
       <div className="toolbar-buttons">
         <Button color="primary" size="middle" onClick={() => openForm(null)}>
           <AddOutline aria-hidden="true" /> {t('goods.add')}
@@ -145,7 +134,7 @@ export function GoodsList() {
                       label: t('delete'),
                       icon: <DeleteOutline />,
                       tone: 'danger',
-                      onClick: () => void confirmDelete(item),
+                      onClick: () => void deleteGoods(item),
                     },
                     {
                       key: 'edit',
@@ -167,12 +156,14 @@ export function GoodsList() {
           onChange={setPage}
         />
       </ListState>
-      <Sheet visible={editing.open} onClose={() => setEditing((e) => ({ ...e, open: false }))}>
-        <GoodsForm goods={editing.goods} onClose={() => setEditing((e) => ({ ...e, open: false }))} />
-      </Sheet>
-      <Sheet visible={importing} onClose={() => setImporting(false)}>
-        <ImportSheet onClose={() => setImporting(false)} />
-      </Sheet>
+      {formOpened ? (
+        <GoodsFormSheet
+          visible={editing.open}
+          goods={editing.goods}
+          onClose={() => setEditing((e) => ({ ...e, open: false }))}
+        />
+      ) : null}
+      {importOpened ? <ImportSheet visible={importing} onClose={() => setImporting(false)} /> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Image } from 'antd-mobile';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Sheet } from './form-sheet';
+import { Sheet } from '../../../components/sheet/sheet';
 import { ImagePicker } from './image-picker';
 
 function Thumb({ url, label, onRemove }: { url: string; label: string; onRemove: () => void }) {

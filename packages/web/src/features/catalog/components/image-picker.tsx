@@ -1,13 +1,9 @@
 import type { GoodsImage } from '@vendo/contract/api/catalog';
-import { Button, Image, SearchBar } from 'antd-mobile';
-import { CheckCircleFill } from 'antd-mobile-icons';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
-import { Pagination } from '../../../components/pagination/pagination';
-import { IMAGES_PAGE_SIZE, useImages } from '../api/get-images';
-import { SheetForm } from './form-sheet';
-import { ListState } from './list-state';
+import { SheetFrame } from '../../../components/sheet/sheet';
+import { ImageGrid, useImageBrowser } from './image-grid';
 import { UploadButtons } from './upload-buttons';
 
 interface ImagePickerProps {
@@ -24,11 +20,8 @@ interface ImagePickerProps {
  */
 export function ImagePicker({ title, max, onPick, onClose }: ImagePickerProps) {
   const { t } = useTranslation('catalog');
-  const [page, setPage] = useState(1);
-  const [name, setName] = useState('');
+  const browser = useImageBrowser();
   const [picked, setPicked] = useState<string[]>([]);
-  const images = useImages({ page, name });
-  const list = images.data?.data ?? [];
 
   const finish = (urls: string[]) => {
     onPick(urls.slice(0, max));
@@ -50,7 +43,8 @@ export function ImagePicker({ title, max, onPick, onClose }: ImagePickerProps) {
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={title}
       onClose={onClose}
       footer={
@@ -73,51 +67,8 @@ export function ImagePicker({ title, max, onPick, onClose }: ImagePickerProps) {
           onUploaded={(uploaded) => finish([...picked, ...uploaded.map((image) => image.url)])}
         />
         <h3 className="picker-section">{t('image.orLibrary')}</h3>
-        <SearchBar
-          placeholder={t('image.search')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setName('');
-            setPage(1);
-          }}
-        />
-        <ListState
-          pending={images.isPending}
-          failed={images.isError && !images.data}
-          onRetry={() => void images.refetch()}
-          empty={list.length === 0}
-          emptyGuide={<EmptyGuide description={name ? t('noMatch') : t('image.empty')} />}
-        >
-          <ul className="image-grid">
-            {list.map((image) => {
-              const selected = picked.includes(image.url);
-              return (
-                <li key={image.img_id}>
-                  <button
-                    type="button"
-                    className="image-cell"
-                    aria-pressed={max > 1 ? selected : undefined}
-                    onClick={() => toggle(image)}
-                  >
-                    <Image src={image.url} alt="" fit="cover" lazy className="image-thumb" />
-                    <span className="image-name">{image.name}</span>
-                    {selected ? <CheckCircleFill className="image-check" aria-hidden="true" /> : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          <Pagination
-            current={page}
-            total={images.data?.count ?? 0}
-            pageSize={IMAGES_PAGE_SIZE}
-            onChange={setPage}
-          />
-        </ListState>
+        <ImageGrid browser={browser} onTap={toggle} picked={max > 1 ? picked : undefined} />
       </div>
-    </SheetForm>
+    </SheetFrame>
   );
 }

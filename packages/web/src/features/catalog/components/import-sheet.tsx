@@ -8,12 +8,12 @@ import {
 } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
+import { errorText } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { pickFiles } from '../../../lib/upload';
 import { useImportTemplate } from '../api/get-import-template';
 import { useImportGoods } from '../api/import-goods';
-import { errorText } from '../utils/error-text';
-import { SheetForm } from './form-sheet';
 
 const ACCEPT =
   '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/comma-separated-values';
@@ -22,7 +22,7 @@ const ACCEPT =
  * Goods from an .xlsx or .csv file (spec §7 /g/importGoods): the template to fill in, the file, and the server's
  * report row by row. One bad row imports nothing, so the person fixes the file and tries again.
  */
-export function ImportSheet({ onClose }: { onClose: () => void }) {
+function ImportGoods({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('catalog');
   const template = useImportTemplate();
   const importer = useImportGoods();
@@ -46,7 +46,8 @@ export function ImportSheet({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={t('import.title')}
       onClose={onClose}
       footer={
@@ -121,6 +122,9 @@ export function ImportSheet({ onClose }: { onClose: () => void }) {
           </div>
         ) : null}
       </div>
-    </SheetForm>
+    </SheetFrame>
   );
 }
+
+/** The import in its sheet, loaded when the goods list first opens it. */
+export const ImportSheet = inSheet(ImportGoods);

@@ -1,7 +1,7 @@
-import { Cascader } from 'antd-mobile';
 import { CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useRegions } from '../api/get-regions';
 import {
   NO_REGION,
@@ -10,6 +10,8 @@ import {
   regionOptions,
   type PickedRegion,
 } from '../utils/region-options';
+
+const RegionCascader = lazyComponent(() => import('./region-cascader').then((m) => m.RegionCascader));
 
 interface RegionFieldProps {
   id: string;
@@ -20,8 +22,8 @@ interface RegionFieldProps {
 }
 
 /**
- * Province / city / district with their official codes. The tree (a few hundred KB) is fetched only when the
- * picker first opens, then kept for the visit.
+ * Province / city / district with their official codes. The tree (a few hundred KB) and the cascader's code are
+ * fetched only when the picker first opens, then kept for the visit.
  */
 export function RegionField({ id, value, onChange, onIncomplete, ariaProps }: RegionFieldProps) {
   const { t } = useTranslation('catalog');
@@ -58,20 +60,22 @@ export function RegionField({ id, value, onChange, onIncomplete, ariaProps }: Re
           <CloseCircleFill aria-hidden="true" />
         </button>
       ) : null}
-      <Cascader
-        title={t('store.region')}
-        options={options}
-        loading={wanted && regions.isPending}
-        placeholder={t('pick')}
-        visible={open}
-        value={codes}
-        onClose={() => setOpen(false)}
-        onConfirm={(picked) => {
-          const region = pickRegion(regions.data ?? [], picked.map(String));
-          if (region) onChange(region);
-          else if (picked.length) onIncomplete();
-        }}
-      />
+      {wanted ? (
+        <RegionCascader
+          title={t('store.region')}
+          options={options}
+          loading={regions.isPending}
+          placeholder={t('pick')}
+          visible={open}
+          value={codes}
+          onClose={() => setOpen(false)}
+          onConfirm={(picked) => {
+            const region = pickRegion(regions.data ?? [], picked);
+            if (region) onChange(region);
+            else if (picked.length) onIncomplete();
+          }}
+        />
+      ) : null}
       {regions.isError && open ? <p className="field-error">{t('store.regionLoadFailed')}</p> : null}
     </div>
   );

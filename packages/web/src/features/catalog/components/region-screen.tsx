@@ -1,10 +1,11 @@
-import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../components/tabs/tabs';
 import { registerNamespace } from '../../../i18n/i18n';
 import catalogTexts from '../../../i18n/resources/catalog';
 import { AreaList } from './area-list';
 import { StoreList } from './store-list';
+import '../../../styles/list-page.css';
 import './catalog.css';
 
 registerNamespace('catalog', catalogTexts);
@@ -31,14 +32,14 @@ export default function RegionScreen() {
 
   return (
     <div className="catalog-page">
-      <Tabs
-        className="catalog-tabs"
+      <Tabs<RegionTab>
+        tabs={[
+          { key: 'areas', title: t('area.tab') },
+          { key: 'stores', title: t('store.tab') },
+        ]}
         activeKey={tab}
-        onChange={(key) => show(key === 'stores' ? 'stores' : 'areas', null, false)}
-      >
-        <Tabs.Tab title={t('area.tab')} key="areas" />
-        <Tabs.Tab title={t('store.tab')} key="stores" />
-      </Tabs>
+        onChange={(key) => show(key, null, false)}
+      />
       <div className="page">
         {tab === 'areas' ? (
           <AreaList onViewStores={(a) => show('stores', a._id, true)} />

@@ -7,12 +7,18 @@ import {
   STORE_REFUND_MODE_LABELS,
   STORE_REFUND_MODES,
 } from '@vendo/contract/enums';
-import { Input, List, Picker, TextArea } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/form/choice-field';
+import { Field, fieldAria } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { useForm } from '../../../components/form/use-form';
+import { OptionPicker } from '../../../components/picker/option-picker';
+import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useAddStore } from '../api/add-store';
@@ -20,11 +26,7 @@ import { useEditStore } from '../api/edit-store';
 import { useAreaOptions } from '../api/get-areas';
 import type { PickedRegion } from '../utils/region-options';
 import { storeBody, storeToForm } from '../utils/store-form-values';
-import { useForm } from '../utils/use-form';
-import { ChoiceField } from './choice-field';
 import { DateField } from './date-field';
-import { fieldAria, FormField } from './form-field';
-import { SheetForm } from './form-sheet';
 import { RegionField } from './region-field';
 
 interface StoreFormProps {
@@ -35,15 +37,16 @@ interface StoreFormProps {
 }
 
 /** Create or edit a store with its area, region, people, cooperation and modes (spec §3, §9). */
-export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
+function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
   const { t } = useTranslation('catalog');
   const locale = currentLocale();
   const add = useAddStore();
   const edit = useEditStore();
   const areas = useAreaOptions();
-  const [message, setMessage] = useState<string | null>(null);
   const [areaOpen, setAreaOpen] = useState(false);
-  const { values, setValues, set, errors, setErrors } = useForm(() => storeToForm(store, defaultArea));
+  const { values, setValues, set, bind, errors, setErrors, message, attempt } = useForm(() =>
+    storeToForm(store, defaultArea),
+  );
 
   const areaOptions = (areas.data?.data ?? []).map((a) => ({ value: String(a._id), label: a.area_name }));
   const areaName =
@@ -61,22 +64,21 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
       ? checkWithSchema(editStore.request, { _id: store._id, ...body }, locale)
       : checkWithSchema(addStore.request, body, locale);
     setErrors(found ?? {});
-    if (found || body.area === undefined) return;
-    setMessage(null);
-    try {
-      if (store) await edit.mutateAsync({ _id: store._id, ...body, area: body.area });
-      else await add.mutateAsync({ ...body, area: body.area });
+    const { area } = body;
+    if (found || area === undefined) return;
+    await attempt(async () => {
+      if (store) await edit.mutateAsync({ _id: store._id, ...body, area });
+      else await add.mutateAsync({ ...body, area });
       toast(t('saved'), { icon: 'success' });
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-    }
+    });
   };
 
   const regionError = errors.prov_code ?? errors.city_code ?? errors.s_area_code;
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={store ? t('store.editTitle') : t('store.addTitle')}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -84,18 +86,15 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
       message={message}
     >
       <List mode="card" className="catalog-form" header={t('store.basics')}>
-        <FormField id="store-name" label={t('store.name')} required error={errors.name}>
-          <Input
-            id="store-name"
-            value={values.name}
-            onChange={set('name')}
-            placeholder={t('store.namePlaceholder')}
-            maxLength={50}
-            clearable
-            {...fieldAria('store-name', errors.name)}
-          />
-        </FormField>
-        <FormField id="store-area" label={t('store.area')} required error={errors.area}>
+        <InputField
+          id="store-name"
+          label={t('store.name')}
+          required
+          {...bind('name')}
+          placeholder={t('store.namePlaceholder')}
+          maxLength={50}
+        />
+        <Field id="store-area" label={t('store.area')} required error={errors.area}>
           <button
             type="button"
             id="store-area"
@@ -114,8 +113,8 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             )}
             <RightOutline aria-hidden="true" />
           </button>
-        </FormField>
-        <FormField id="store-region" label={t('store.region')} error={regionError}>
+        </Field>
+        <Field id="store-region" label={t('store.region')} error={regionError}>
           <RegionField
             id="store-region"
             value={values}
@@ -123,56 +122,40 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             onIncomplete={() => setErrors((prev) => ({ ...prev, prov_code: t('store.regionIncomplete') }))}
             ariaProps={fieldAria('store-region', regionError)}
           />
-        </FormField>
-        <FormField id="store-address" label={t('store.address')} error={errors.address}>
-          <Input
-            id="store-address"
-            value={values.address}
-            onChange={set('address')}
-            placeholder={t('store.addressPlaceholder')}
-            maxLength={200}
-            clearable
-            {...fieldAria('store-address', errors.address)}
-          />
-        </FormField>
-        <FormField id="store-tel" label={t('store.phone')} error={errors.tel}>
-          <Input
-            id="store-tel"
-            type="tel"
-            value={values.tel}
-            onChange={set('tel')}
-            placeholder={t('phonePlaceholder')}
-            maxLength={20}
-            clearable
-            {...fieldAria('store-tel', errors.tel)}
-          />
-        </FormField>
+        </Field>
+        <InputField
+          id="store-address"
+          label={t('store.address')}
+          {...bind('address')}
+          placeholder={t('store.addressPlaceholder')}
+          maxLength={200}
+        />
+        <InputField
+          id="store-tel"
+          label={t('store.phone')}
+          {...bind('tel')}
+          type="tel"
+          placeholder={t('phonePlaceholder')}
+          maxLength={20}
+        />
       </List>
 
       <List mode="card" className="catalog-form" header={t('store.business')}>
-        <FormField id="store-manager" label={t('store.manager')} error={errors.manager}>
-          <Input
-            id="store-manager"
-            value={values.manager}
-            onChange={set('manager')}
-            placeholder={t('optional')}
-            maxLength={50}
-            clearable
-            {...fieldAria('store-manager', errors.manager)}
-          />
-        </FormField>
-        <FormField id="store-salesman" label={t('store.salesman')} error={errors.salesman}>
-          <Input
-            id="store-salesman"
-            value={values.salesman}
-            onChange={set('salesman')}
-            placeholder={t('optional')}
-            maxLength={50}
-            clearable
-            {...fieldAria('store-salesman', errors.salesman)}
-          />
-        </FormField>
-        <FormField id="store-coop-start" label={t('store.coopStart')} error={errors.coop_start}>
+        <InputField
+          id="store-manager"
+          label={t('store.manager')}
+          {...bind('manager')}
+          placeholder={t('optional')}
+          maxLength={50}
+        />
+        <InputField
+          id="store-salesman"
+          label={t('store.salesman')}
+          {...bind('salesman')}
+          placeholder={t('optional')}
+          maxLength={50}
+        />
+        <Field id="store-coop-start" label={t('store.coopStart')} error={errors.coop_start}>
           <DateField
             id="store-coop-start"
             title={t('store.coopStart')}
@@ -180,8 +163,8 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             onChange={set('coop_start')}
             ariaProps={fieldAria('store-coop-start', errors.coop_start)}
           />
-        </FormField>
-        <FormField id="store-coop-end" label={t('store.coopEnd')} error={errors.coop_end}>
+        </Field>
+        <Field id="store-coop-end" label={t('store.coopEnd')} error={errors.coop_end}>
           <DateField
             id="store-coop-end"
             title={t('store.coopEnd')}
@@ -189,8 +172,8 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             onChange={set('coop_end')}
             ariaProps={fieldAria('store-coop-end', errors.coop_end)}
           />
-        </FormField>
-        <FormField id="store-coop-mode" label={t('store.coopMode')} error={errors.coop_mode}>
+        </Field>
+        <Field id="store-coop-mode" label={t('store.coopMode')} error={errors.coop_mode}>
           <ChoiceField
             id="store-coop-mode"
             clearable
@@ -198,16 +181,16 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             onChange={set('coop_mode')}
             options={COOPERATION_MODES.map((m) => ({ value: m, label: COOPERATION_MODE_LABELS[m][locale] }))}
           />
-        </FormField>
-        <FormField id="store-mode" label={t('store.mode')} error={errors.mode}>
+        </Field>
+        <Field id="store-mode" label={t('store.mode')} error={errors.mode}>
           <ChoiceField
             id="store-mode"
             value={values.mode}
             onChange={(v) => v && set('mode')(v)}
             options={STORE_MODES.map((m) => ({ value: m, label: STORE_MODE_LABELS[m][locale] }))}
           />
-        </FormField>
-        <FormField id="store-refund" label={t('store.refundMode')} error={errors.refund_mode}>
+        </Field>
+        <Field id="store-refund" label={t('store.refundMode')} error={errors.refund_mode}>
           <ChoiceField
             id="store-refund"
             value={values.refund_mode}
@@ -217,42 +200,38 @@ export function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
               label: STORE_REFUND_MODE_LABELS[m][locale],
             }))}
           />
-        </FormField>
-        <FormField id="store-client-code" label={t('store.clientCode')} error={errors.client_code}>
-          <Input
-            id="store-client-code"
-            value={values.client_code}
-            onChange={set('client_code')}
-            placeholder={t('optional')}
-            maxLength={64}
-            clearable
-            {...fieldAria('store-client-code', errors.client_code)}
-          />
-        </FormField>
-        <FormField id="store-note" label={t('remarks')} error={errors.note}>
-          <TextArea
-            id="store-note"
-            value={values.note}
-            onChange={set('note')}
-            placeholder={t('remarksPlaceholder')}
-            maxLength={500}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            {...fieldAria('store-note', errors.note)}
-          />
-        </FormField>
+        </Field>
+        <InputField
+          id="store-client-code"
+          label={t('store.clientCode')}
+          {...bind('client_code')}
+          placeholder={t('optional')}
+          maxLength={64}
+        />
+        <TextAreaField
+          id="store-note"
+          label={t('remarks')}
+          {...bind('note')}
+          placeholder={t('remarksPlaceholder')}
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+        />
       </List>
-      <Picker
+      <OptionPicker
         title={t('store.area')}
-        columns={[areaOptions]}
+        options={areaOptions}
         visible={areaOpen}
         loading={areas.isPending}
-        value={values.area !== null ? [String(values.area)] : []}
+        value={values.area !== null ? String(values.area) : null}
         onClose={() => setAreaOpen(false)}
         onConfirm={(picked) => {
-          const id = Number(picked[0]);
+          const id = Number(picked);
           if (Number.isInteger(id) && id > 0) set('area')(id);
         }}
       />
-    </SheetForm>
+    </SheetFrame>
   );
 }
+
+/** The store form in its sheet, loaded when the store list first opens it. */
+export const StoreFormSheet = inSheet(StoreForm);

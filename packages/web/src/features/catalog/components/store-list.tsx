@@ -1,12 +1,9 @@
 import type { Store } from '@vendo/contract/api/catalog';
 import { PAGE_SIZE } from '@vendo/contract/constants';
 import { COOPERATION_MODE_LABELS, STORE_MODE_LABELS, STORE_REFUND_MODE_LABELS } from '@vendo/contract/enums';
-import { Button, Picker, SearchBar } from 'antd-mobile';
 import {
-  AddOutline,
   AppOutline,
   DeleteOutline,
-  DownFill,
   EditSOutline,
   EnvironmentOutline,
   PhonebookOutline,
@@ -15,25 +12,26 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { FilterPicker } from '../../../components/filter-picker/filter-picker';
+import { ListSearch } from '../../../components/list-search/list-search';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { currentLocale } from '../../../i18n/i18n';
-import { toast } from '../../../lib/notify';
+import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { useDeleteStore } from '../api/delete-store';
 import { useAreaOptions } from '../api/get-areas';
 import { useStores } from '../api/get-stores';
-import { explainFailure } from '../utils/error-text';
 import { regionLabel } from '../utils/region-options';
-import { CardActions, type CardAction } from './card-actions';
-import { confirmAction } from './confirm';
-import { Sheet } from './form-sheet';
-import { ListState } from './list-state';
-import { StoreForm } from './store-form';
 
 const PAGE = PAGE_SIZE.pagination;
 const ALL = '0';
+
+const StoreFormSheet = lazyComponent(() => import('./store-form').then((m) => m.StoreFormSheet));
 
 interface StoreListProps {
   /** The area filter (from "view store" on an area card, kept in the address), or null for all. */
@@ -50,11 +48,11 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
   const [now] = useState(() => Date.now());
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
-  const [areaPicker, setAreaPicker] = useState(false);
   const [editing, setEditing] = useState<{ open: boolean; store: Store | null }>({
     open: false,
     store: null,
   });
+  const formOpened = useOpenedOnce(editing.open);
   const areas = useAreaOptions();
   const stores = useStores({ page, pageSize: PAGE, area, name });
   const remove = useDeleteStore();
@@ -64,27 +62,18 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
     { value: ALL, label: t('store.allAreas') },
     ...(areas.data?.data ?? []).map((a) => ({ value: String(a._id), label: a.area_name })),
   ];
-  const areaName =
-    area === null ? t('store.allAreas') : areaChoices.find((c) => c.value === String(area))?.label;
   const noAreas = areas.isSuccess && areas.data.count === 0;
 
   const openForm = (store: Store | null) => setEditing({ open: true, store });
 
-  const confirmDelete = async (store: Store) => {
-    const ok = await confirmAction({
+  const deleteStore = async (store: Store) => {
+    const deleted = await confirmDelete({
       title: t('store.deleteTitle'),
       content: t('store.deleteText', { name: store.store_name }),
-      confirmText: t('delete'),
-      danger: true,
+      remove: () => remove.mutateAsync(store._id),
+      failedTitle: t('store.deleteFailed'),
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(store._id);
-      toast(t('deleted'), { icon: 'success' });
-      if (list.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      await explainFailure(error, t('store.deleteFailed'));
-    }
+    if (deleted && list.length === 1 && page > 1) setPage(page - 1);
   };
 
   const actionsOf = (store: Store): CardAction[] => [
@@ -93,7 +82,7 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
       label: t('delete'),
       icon: <DeleteOutline />,
       tone: 'danger',
-      onClick: () => void confirmDelete(store),
+      onClick: () => void deleteStore(store),
     },
     ...(seesStock
       ? [
@@ -122,41 +111,27 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
 
   return (
     <section className="catalog-list" aria-label={t('store.listLabel')}>
-      <div className="list-toolbar">
-        <SearchBar
-          className="list-search"
-          placeholder={t('store.search')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setName('');
+      <ListSearch
+        placeholder={t('store.search')}
+        onSearch={(term) => {
+          setName(term);
+          setPage(1);
+        }}
+        add={{ label: t('store.add'), onClick: () => openForm(null), disabled: noAreas }}
+      />
+      <div className="filter-row">
+        <FilterPicker
+          label={t('store.area')}
+          options={areaChoices}
+          value={area === null ? ALL : String(area)}
+          placeholder={t('store.allAreas')}
+          active={area !== null}
+          onChange={(picked) => {
+            const id = Number(picked);
+            onAreaChange(id > 0 ? id : null);
             setPage(1);
           }}
         />
-        <Button
-          color="primary"
-          size="small"
-          className="toolbar-add"
-          disabled={noAreas}
-          onClick={() => openForm(null)}
-        >
-          <AddOutline aria-hidden="true" /> {t('store.add')}
-        </Button>
-      </div>
-      <div className="filter-row">
-        <button
-          type="button"
-          className="filter-chip"
-          aria-haspopup="dialog"
-          data-active={area !== null}
-          onClick={() => setAreaPicker(true)}
-        >
-          <span className="visually-hidden">{t('store.area')}: </span>
-          {areaName ?? t('store.allAreas')}
-          <DownFill aria-hidden="true" />
-        </button>
         {stores.data ? (
           <span className="muted" aria-live="polite">
             {t('store.count', { count: stores.data.count })}
@@ -249,25 +224,14 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
         </ul>
         <Pagination current={page} total={stores.data?.count ?? 0} pageSize={PAGE} onChange={setPage} />
       </ListState>
-      <Picker
-        title={t('store.area')}
-        columns={[areaChoices]}
-        visible={areaPicker}
-        value={[area === null ? ALL : String(area)]}
-        onClose={() => setAreaPicker(false)}
-        onConfirm={(picked) => {
-          const id = Number(picked[0]);
-          onAreaChange(id > 0 ? id : null);
-          setPage(1);
-        }}
-      />
-      <Sheet visible={editing.open} onClose={() => setEditing((e) => ({ ...e, open: false }))}>
-        <StoreForm
+      {formOpened ? (
+        <StoreFormSheet
+          visible={editing.open}
           store={editing.store}
           defaultArea={area}
           onClose={() => setEditing((e) => ({ ...e, open: false }))}
         />
-      </Sheet>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { GoodsImage } from '@vendo/contract/api/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
 import { isWeChat } from '../../../lib/browser';
 import { IMAGE_ACCEPT, useMessagingSdk } from '../../../lib/messaging-sdk';
 import { toast } from '../../../lib/notify';
@@ -8,7 +9,6 @@ import { pickFiles } from '../../../lib/upload';
 import { useUploadImage } from '../api/upload-image';
 import { useUploadMutiWx } from '../api/upload-muti-wx';
 import { useUploadWx } from '../api/upload-wx';
-import { errorText } from '../utils/error-text';
 
 /**
  * Getting images into the library (spec §1, §7). Inside the messaging-app browser: its JS-SDK (choose, upload

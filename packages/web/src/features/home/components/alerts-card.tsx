@@ -1,21 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callEndpoint, endpoint } from '../../../lib/api-client';
+import { can } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { CheckIcon } from './tile-icons';
 
+interface DeviceCounts {
+  online: number;
+  offline: number;
+  total: number;
+}
+
+function isDeviceCounts(value: unknown): value is DeviceCounts {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<Record<keyof DeviceCounts, unknown>>;
+  return typeof v.online === 'number' && typeof v.offline === 'number' && typeof v.total === 'number';
+}
+
+/** /d/devOnlineCount, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
+const devOnlineCountCall = endpoint('/api/v1/d/devOnlineCount', 'session', isDeviceCounts);
+
+const countsStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '10px 0 0' };
+const countStyle = (warn: boolean): CSSProperties => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  minHeight: 36,
+  padding: '0 12px',
+  borderRadius: 18,
+  background: warn ? 'var(--vendo-warning-soft)' : 'var(--vendo-success-soft)',
+  color: warn ? 'var(--adm-color-warning)' : 'var(--adm-color-success)',
+  fontSize: 14,
+  fontWeight: 600,
+});
+
 /**
- * Abnormal orders, the bank-card tip and device counts arrive with orders, bank cards and machines; until
- * those exist there is truly nothing to report, and the card says that.
+ * Abnormal orders and the bank-card tip arrive with orders and bank cards; until those exist the card reports
+ * the machines: how many are online and offline, each a link to that part of the device list.
  */
 export function AlertsCard() {
   const { t } = useTranslation('home');
+  const user = useUserInfo();
+  const [now] = useState(() => Date.now());
+  const seesDevices = can(user, 'deviceManage', now);
+  const counts = useQuery({
+    queryKey: ['home', 'device-counts'],
+    queryFn: () => callEndpoint(devOnlineCountCall, {}, { quiet: true }),
+    enabled: seesDevices,
+  });
+  const data = counts.data;
   return (
     <section className="card" aria-labelledby="alerts-title">
       <h2 id="alerts-title" className="card-title">
         {t('alerts.title')}
       </h2>
-      <p className="alerts-none">
-        <CheckIcon />
-        <span>{t('alerts.none')}</span>
-      </p>
+      {!data || data.offline === 0 ? (
+        <p className="alerts-none">
+          <CheckIcon />
+          <span>{t('alerts.none')}</span>
+        </p>
+      ) : null}
+      {data && data.total > 0 ? (
+        <p style={countsStyle} aria-label={t('alerts.devices')}>
+          <Link to="/deviceManage?alive=true" style={countStyle(false)}>
+            {t('alerts.online', { count: data.online })}
+          </Link>
+          <Link to="/deviceManage?alive=false" style={countStyle(data.offline > 0)}>
+            {t('alerts.offline', { count: data.offline })}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

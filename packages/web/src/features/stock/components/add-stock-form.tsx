@@ -1,18 +1,21 @@
 import { addStock } from '@vendo/contract/api/stock';
-import { Input, List, Picker, Selector, TextArea } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/form/choice-field';
+import { Field, fieldAria } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { hasErrors, useForm } from '../../../components/form/use-form';
+import { OptionPicker } from '../../../components/picker/option-picker';
+import { SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema, validationText } from '../../../lib/validation';
 import { useAddStock } from '../api/add-stock';
 import { useGoodsOptions } from '../api/get-goods-options';
 import { useStoreOptions } from '../api/get-store-options';
-import { hasErrors, useForm } from '../utils/use-form';
-import { fieldAria, FormField } from './form-field';
-import { SheetForm } from './form-sheet';
 
 type Place = 'total' | 'store';
 
@@ -29,8 +32,7 @@ export function AddStockForm({
   const goods = useGoodsOptions(true);
   const stores = useStoreOptions();
   const [picker, setPicker] = useState<'goods' | 'store' | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const { values, set, errors, setErrors } = useForm<{
+  const { values, set, bind, errors, setErrors, message, attempt } = useForm<{
     goods: number | null;
     place: Place;
     store: number | null;
@@ -67,19 +69,18 @@ export function AddStockForm({
     const found = { ...checkWithSchema(addStock.request, body, locale) };
     if (values.place === 'store' && values.store === null) found.store = validationText('required', locale);
     setErrors(found);
-    if (hasErrors(found) || body.goods_id === undefined || body.inventory === undefined) return;
-    setMessage(null);
-    try {
-      await add.mutateAsync({ ...body, goods_id: body.goods_id, inventory: body.inventory });
+    const { goods_id, inventory } = body;
+    if (hasErrors(found) || goods_id === undefined || inventory === undefined) return;
+    await attempt(async () => {
+      await add.mutateAsync({ ...body, goods_id, inventory });
       toast(t('saved'), { icon: 'success' });
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-    }
+    });
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={t('entries.addTitle')}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -87,7 +88,7 @@ export function AddStockForm({
       message={message}
     >
       <List mode="card" className="stock-form">
-        <FormField id="stock-goods" label={t('goods')} required error={errors.goods_id}>
+        <Field id="stock-goods" label={t('goods')} required error={errors.goods_id}>
           <button
             type="button"
             id="stock-goods"
@@ -102,26 +103,22 @@ export function AddStockForm({
             )}
             <RightOutline aria-hidden="true" />
           </button>
-        </FormField>
-        <FormField id="stock-place" label={t('entries.place')}>
-          <div id="stock-place" role="group">
-            <Selector<Place>
-              className="choice-field"
-              columns={2}
-              showCheckMark={false}
-              value={[values.place]}
-              options={[
-                { value: 'total', label: t('level.total') },
-                { value: 'store', label: t('level.store') },
-              ]}
-              onChange={(picked) => {
-                if (picked[0]) set('place')(picked[0]);
-              }}
-            />
-          </div>
-        </FormField>
+        </Field>
+        <Field id="stock-place" label={t('entries.place')}>
+          <ChoiceField<Place>
+            id="stock-place"
+            value={values.place}
+            options={[
+              { value: 'total', label: t('level.total') },
+              { value: 'store', label: t('level.store') },
+            ]}
+            onChange={(picked) => {
+              if (picked) set('place')(picked);
+            }}
+          />
+        </Field>
         {values.place === 'store' ? (
-          <FormField id="stock-store" label={t('store')} required error={errors.store}>
+          <Field id="stock-store" label={t('store')} required error={errors.store}>
             <button
               type="button"
               id="stock-store"
@@ -136,59 +133,53 @@ export function AddStockForm({
               )}
               <RightOutline aria-hidden="true" />
             </button>
-          </FormField>
+          </Field>
         ) : null}
-        <FormField id="stock-inventory" label={t('entries.quantity')} required error={errors.inventory}>
-          <Input
-            id="stock-inventory"
-            inputMode="numeric"
-            value={values.inventory}
-            onChange={set('inventory')}
-            placeholder="0"
-            maxLength={7}
-            clearable
-            {...fieldAria('stock-inventory', errors.inventory)}
-          />
-        </FormField>
-        <FormField id="stock-remarks" label={t('remarks')} error={errors.remarks}>
-          <TextArea
-            id="stock-remarks"
-            value={values.remarks}
-            onChange={set('remarks')}
-            placeholder={t('optional')}
-            maxLength={200}
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            {...fieldAria('stock-remarks', errors.remarks)}
-          />
-        </FormField>
+        <InputField
+          id="stock-inventory"
+          label={t('entries.quantity')}
+          required
+          {...bind('inventory')}
+          inputMode="numeric"
+          placeholder="0"
+          maxLength={7}
+        />
+        <TextAreaField
+          id="stock-remarks"
+          label={t('remarks')}
+          {...bind('remarks')}
+          placeholder={t('optional')}
+          maxLength={200}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+        />
       </List>
-      <Picker
+      <OptionPicker
         title={t('goods')}
-        columns={[goodsOptions]}
+        options={goodsOptions}
         loading={goods.isPending}
         visible={picker === 'goods'}
-        value={values.goods !== null ? [String(values.goods)] : []}
+        value={values.goods !== null ? String(values.goods) : null}
         onClose={() => setPicker(null)}
         onConfirm={(picked) => {
-          const id = Number(picked[0]);
+          const id = Number(picked);
           if (id > 0) {
             set('goods')(id);
             setErrors((prev) => ({ ...prev, goods_id: undefined }));
           }
         }}
       />
-      <Picker
+      <OptionPicker
         title={t('store')}
-        columns={[storeOptions]}
+        options={storeOptions}
         loading={stores.isPending}
         visible={picker === 'store'}
-        value={values.store !== null ? [String(values.store)] : []}
+        value={values.store !== null ? String(values.store) : null}
         onClose={() => setPicker(null)}
         onConfirm={(picked) => {
-          const id = Number(picked[0]);
+          const id = Number(picked);
           if (id > 0) set('store')(id);
         }}
       />
-    </SheetForm>
+    </SheetFrame>
   );
 }

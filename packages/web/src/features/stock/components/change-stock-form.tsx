@@ -1,15 +1,14 @@
 import { editStock, type StockEntry } from '@vendo/contract/api/stock';
-import { Input, List, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { InputField } from '../../../components/form/input-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { useForm } from '../../../components/form/use-form';
+import { SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useEditStock } from '../api/edit-stock';
-import { useForm } from '../utils/use-form';
-import { fieldAria, FormField } from './form-field';
-import { SheetForm } from './form-sheet';
 import { GoodsCell } from './goods-cell';
 
 /** Adds to (0) or takes from (1) a stock entry, with a note for the log. */
@@ -24,8 +23,7 @@ export function ChangeStockForm({
 }) {
   const { t } = useTranslation('stock');
   const edit = useEditStock();
-  const [message, setMessage] = useState<string | null>(null);
-  const { values, set, errors, setErrors } = useForm({ inventory: '', remarks: '' });
+  const { values, bind, setErrors, message, attempt } = useForm({ inventory: '', remarks: '' });
 
   const submit = async () => {
     const typed = values.inventory.trim();
@@ -37,19 +35,18 @@ export function ChangeStockForm({
     };
     const found = checkWithSchema(editStock.request, body, currentLocale());
     setErrors(found ?? {});
-    if (found || body.inventory === undefined) return;
-    setMessage(null);
-    try {
-      const result = await edit.mutateAsync({ ...body, inventory: body.inventory });
+    const { inventory } = body;
+    if (found || inventory === undefined) return;
+    await attempt(async () => {
+      const result = await edit.mutateAsync({ ...body, inventory });
       toast(t('entries.nowHolds', { count: result.inventory }), { icon: 'success' });
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-    }
+    });
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={operation === 0 ? t('entries.addTo') : t('entries.takeFrom')}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -63,30 +60,24 @@ export function ChangeStockForm({
         />
       </div>
       <List mode="card" className="stock-form">
-        <FormField id="change-inventory" label={t('entries.quantity')} required error={errors.inventory}>
-          <Input
-            id="change-inventory"
-            inputMode="numeric"
-            value={values.inventory}
-            onChange={set('inventory')}
-            placeholder={operation === 0 ? t('entries.addHow') : t('entries.takeHow')}
-            maxLength={7}
-            clearable
-            {...fieldAria('change-inventory', errors.inventory)}
-          />
-        </FormField>
-        <FormField id="change-remarks" label={t('remarks')} error={errors.remarks}>
-          <TextArea
-            id="change-remarks"
-            value={values.remarks}
-            onChange={set('remarks')}
-            placeholder={t('optional')}
-            maxLength={200}
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            {...fieldAria('change-remarks', errors.remarks)}
-          />
-        </FormField>
+        <InputField
+          id="change-inventory"
+          label={t('entries.quantity')}
+          required
+          {...bind('inventory')}
+          inputMode="numeric"
+          placeholder={operation === 0 ? t('entries.addHow') : t('entries.takeHow')}
+          maxLength={7}
+        />
+        <TextAreaField
+          id="change-remarks"
+          label={t('remarks')}
+          {...bind('remarks')}
+          placeholder={t('optional')}
+          maxLength={200}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+        />
       </List>
-    </SheetForm>
+    </SheetFrame>
   );
 }

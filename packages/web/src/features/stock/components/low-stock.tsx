@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { useLowStock } from '../api/get-low-stock';
 import { STOCK_PAGE_SIZE } from '../utils/paging';
 import { fillPercent } from '../utils/stock-access';
 import { GoodsCell } from './goods-cell';
-import { ListState } from './list-state';
 
 /** Shelves at or below their machine's stock_notify_threshold, emptiest first (they feed notifications later). */
 export function LowStock() {

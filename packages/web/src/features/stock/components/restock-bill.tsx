@@ -1,11 +1,12 @@
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckCircleOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../components/list-state/list-state';
+import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { saveFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useExportRestockBill } from '../api/export-restock-bill';
 import { useRestockBill } from '../api/get-restock-bill';
-import { SheetForm } from './form-sheet';
 import { GoodsCell } from './goods-cell';
 
 /**
@@ -27,7 +28,8 @@ export function RestockBill({ store, onClose }: { store: number; onClose: () => 
   };
 
   return (
-    <SheetForm
+    <SheetFrame
+      tall
       title={data ? t('bill.titleOf', { store: data.store.store_name }) : t('bill.title')}
       onClose={onClose}
       footer={
@@ -43,78 +45,73 @@ export function RestockBill({ store, onClose }: { store: number; onClose: () => 
         </Button>
       }
     >
-      {bill.isPending ? (
-        <div className="list-loading" role="status">
-          <DotLoading color="primary" />
-          <span className="muted">{t('loading')}</span>
-        </div>
-      ) : null}
-      {bill.isError ? (
-        <div className="list-failed" role="alert">
-          <p className="muted">{t('loadFailed')}</p>
-          <Button size="small" onClick={() => void bill.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : null}
-      {data ? (
-        <div className="bill">
-          <div className="bill-head card">
-            <p className="bill-store">
-              {data.area.area_name} · {data.store.store_name}
-            </p>
-            <p className="muted">{t('bill.generatedAt', { time: formatDateTime(data.generated_at) })}</p>
-            <p className="bill-need">
-              {t('bill.need')} <strong>{data.need}</strong>
-            </p>
-          </div>
-          {data.need === 0 ? (
-            <p className="bill-full" role="status">
-              <CheckCircleOutline aria-hidden="true" />
-              <span>{t('bill.nothing')}</span>
-            </p>
-          ) : (
-            <>
-              <h3 className="bill-section">{t('bill.packing')}</h3>
-              <ul className="bill-list card">
-                {data.goods.map((row) => (
-                  <li key={row.goods_detail.goods_id} className="bill-line">
-                    <GoodsCell
-                      goods={row.goods_detail}
-                      size={40}
-                      sub={t('bill.storeHas', { count: row.store_stock })}
-                    />
-                    <span className="bill-qty">×{row.need}</span>
-                  </li>
-                ))}
-              </ul>
-              <h3 className="bill-section">{t('bill.byMachine')}</h3>
-              {data.devices.map((device) => (
-                <section key={device.sn} className="bill-device card" aria-label={device.title || device.sn}>
-                  <h4>
-                    {device.title || t('untitled')} <span className="muted">{device.sn}</span>
-                    <span className="bill-qty">×{device.need}</span>
-                  </h4>
-                  <ul>
-                    {device.lines.map((line) => (
-                      <li key={line.channel_sn} className="bill-line">
-                        <span className="shelf-no">{line.channel_sn}</span>
-                        <span className="bill-line-goods">
-                          {line.goods_detail.goods_name}
-                          <span className="muted">
-                            {t('bill.shelfHas', { quantity: line.quantity, capacity: line.capacity })}
+      <ListState pending={bill.isPending} failed={bill.isError && !data} onRetry={() => void bill.refetch()}>
+        {data ? (
+          <div className="bill">
+            <div className="bill-head card">
+              <p className="bill-store">
+                {data.area.area_name} · {data.store.store_name}
+              </p>
+              <p className="muted">{t('bill.generatedAt', { time: formatDateTime(data.generated_at) })}</p>
+              <p className="bill-need">
+                {t('bill.need')} <strong>{data.need}</strong>
+              </p>
+            </div>
+            {data.need === 0 ? (
+              <p className="bill-full" role="status">
+                <CheckCircleOutline aria-hidden="true" />
+                <span>{t('bill.nothing')}</span>
+              </p>
+            ) : (
+              <>
+                <h3 className="bill-section">{t('bill.packing')}</h3>
+                <ul className="bill-list card">
+                  {data.goods.map((row) => (
+                    <li key={row.goods_detail.goods_id} className="bill-line">
+                      <GoodsCell
+                        goods={row.goods_detail}
+                        size={40}
+                        sub={t('bill.storeHas', { count: row.store_stock })}
+                      />
+                      <span className="bill-qty">×{row.need}</span>
+                    </li>
+                  ))}
+                </ul>
+                <h3 className="bill-section">{t('bill.byMachine')}</h3>
+                {data.devices.map((device) => (
+                  <section
+                    key={device.sn}
+                    className="bill-device card"
+                    aria-label={device.title || device.sn}
+                  >
+                    <h4>
+                      {device.title || t('untitled')} <span className="muted">{device.sn}</span>
+                      <span className="bill-qty">×{device.need}</span>
+                    </h4>
+                    <ul>
+                      {device.lines.map((line) => (
+                        <li key={line.channel_sn} className="bill-line">
+                          <span className="shelf-no">{line.channel_sn}</span>
+                          <span className="bill-line-goods">
+                            {line.goods_detail.goods_name}
+                            <span className="muted">
+                              {t('bill.shelfHas', { quantity: line.quantity, capacity: line.capacity })}
+                            </span>
                           </span>
-                        </span>
-                        <span className="bill-qty">×{line.need}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </>
-          )}
-        </div>
-      ) : null}
-    </SheetForm>
+                          <span className="bill-qty">×{line.need}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </>
+            )}
+          </div>
+        ) : null}
+      </ListState>
+    </SheetFrame>
   );
 }
+
+/** The bill in its sheet, loaded when the stock screen first opens it. */
+export const RestockBillSheet = inSheet(RestockBill);

@@ -1,26 +1,26 @@
 import type { StockEntry } from '@vendo/contract/api/stock';
-import { Button, SearchBar, Selector } from 'antd-mobile';
 import { AddOutline, DeleteOutline, MinusOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardActions } from '../../../components/card-actions/card-actions';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ChoiceField } from '../../../components/form/choice-field';
+import { ListSearch } from '../../../components/list-search/list-search';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/notify';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useDeleteStock } from '../api/delete-stock';
 import { useStockEntries, type EntryLevel } from '../api/get-stock';
-import { explainFailure } from '../utils/error-text';
 import { STOCK_PAGE_SIZE } from '../utils/paging';
-import { AddStockForm } from './add-stock-form';
-import { CardActions } from './card-actions';
-import { ChangeStockForm } from './change-stock-form';
-import { confirmAction } from './confirm';
-import { Sheet } from './form-sheet';
 import { GoodsCell } from './goods-cell';
-import { ListState } from './list-state';
+import type { StockFormChoice } from './stock-forms';
 
-type Editing =
-  { kind: 'add'; open: boolean } | { kind: 'change'; open: boolean; entry: StockEntry; operation: 0 | 1 };
+// The forms load when first opened: most visits only look at the list.
+const StockFormSheet = lazyComponent(() => import('./stock-forms').then((m) => m.StockFormSheet));
+
+type Editing = StockFormChoice & { open: boolean };
 
 /** The stock entries kept by hand (warehouse and stores): add stock, add to, take from, delete. */
 export function StockEntries() {
@@ -34,64 +34,41 @@ export function StockEntries() {
   const list = entries.data?.data ?? [];
   const close = () => setEditing((e) => (e ? { ...e, open: false } : e));
 
-  const confirmDelete = async (entry: StockEntry) => {
-    const ok = await confirmAction({
+  const deleteEntry = async (entry: StockEntry) => {
+    const deleted = await confirmDelete({
       title: t('entries.deleteTitle'),
       content: t('entries.deleteText', {
         name: entry.goods_detail.goods_name,
         place: entry.store ? entry.store.store_name : t('level.total'),
         count: entry.inventory,
       }),
-      confirmText: t('delete'),
-      danger: true,
+      remove: () => remove.mutateAsync(entry._id),
+      failedTitle: t('entries.deleteFailed'),
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(entry._id);
-      toast(t('deleted'), { icon: 'success' });
-      if (list.length === 1 && page > 1) setPage(page - 1);
-    } catch (error) {
-      await explainFailure(error, t('entries.deleteFailed'));
-    }
+    if (deleted && list.length === 1 && page > 1) setPage(page - 1);
   };
 
   return (
     <section className="stock-list" aria-label={t('entries.label')}>
-      <div className="list-toolbar">
-        <SearchBar
-          className="list-search"
-          placeholder={t('searchGoods')}
-          onSearch={(value) => {
-            setName(value.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setName('');
-            setPage(1);
-          }}
-        />
-        <Button
-          color="primary"
-          size="small"
-          className="toolbar-add"
-          onClick={() => setEditing({ kind: 'add', open: true })}
-        >
-          <AddOutline aria-hidden="true" /> {t('entries.add')}
-        </Button>
-      </div>
-      <Selector<EntryLevel>
-        className="level-filter"
-        columns={3}
-        showCheckMark={false}
-        value={[level]}
+      <ListSearch
+        placeholder={t('searchGoods')}
+        onSearch={(term) => {
+          setName(term);
+          setPage(1);
+        }}
+        add={{ label: t('entries.add'), onClick: () => setEditing({ kind: 'add', open: true }) }}
+      />
+      <ChoiceField<EntryLevel>
+        label={t('entries.place')}
+        value={level}
         options={[
           { value: 'all', label: t('entries.all') },
           { value: 'total', label: t('level.total') },
           { value: 'store', label: t('level.store') },
         ]}
         onChange={(picked) => {
-          if (picked[0]) {
-            setLevel(picked[0]);
+          if (picked) {
+            setLevel(picked);
             setPage(1);
           }
         }}
@@ -135,7 +112,7 @@ export function StockEntries() {
                     label: t('delete'),
                     icon: <DeleteOutline />,
                     tone: 'danger',
-                    onClick: () => void confirmDelete(entry),
+                    onClick: () => void deleteEntry(entry),
                   },
                   {
                     key: 'take',
@@ -163,12 +140,7 @@ export function StockEntries() {
           onChange={setPage}
         />
       </ListState>
-      <Sheet visible={editing?.open ?? false} onClose={close}>
-        {editing?.kind === 'add' ? <AddStockForm defaultStore={null} onClose={close} /> : null}
-        {editing?.kind === 'change' ? (
-          <ChangeStockForm entry={editing.entry} operation={editing.operation} onClose={close} />
-        ) : null}
-      </Sheet>
+      {editing ? <StockFormSheet visible={editing.open} editing={editing} onClose={close} /> : null}
     </section>
   );
 }

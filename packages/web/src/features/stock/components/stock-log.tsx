@@ -4,11 +4,11 @@ import {
   STOCK_TYPE_LABELS,
   STOCK_TYPES,
 } from '@vendo/contract/enums';
-import { Picker } from 'antd-mobile';
-import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { FilterPicker } from '../../../components/filter-picker/filter-picker';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
@@ -16,7 +16,6 @@ import { useStockLog, type StockLogFilter } from '../api/get-stock-log';
 import { STOCK_PAGE_SIZE } from '../utils/paging';
 import { stockDirection } from '../utils/stock-access';
 import { GoodsCell } from './goods-cell';
-import { ListState } from './list-state';
 
 const ALL = 'all';
 
@@ -26,7 +25,6 @@ export function StockLog() {
   const locale = currentLocale();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<StockLogFilter>({ stockType: null, operType: null });
-  const [picking, setPicking] = useState<'type' | 'oper' | null>(null);
   const log = useStockLog({ page, filter });
   const list = log.data?.data ?? [];
   const typeOptions = [
@@ -41,28 +39,26 @@ export function StockLog() {
   return (
     <section className="stock-list" aria-label={t('log.label')}>
       <div className="filter-row filter-row-start">
-        <button
-          type="button"
-          className="filter-chip"
-          data-active={filter.stockType !== null}
-          aria-haspopup="dialog"
-          onClick={() => setPicking('type')}
-        >
-          {filter.stockType === null ? t('log.allLevels') : STOCK_TYPE_LABELS[filter.stockType][locale]}
-          <DownFill aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="filter-chip"
-          data-active={filter.operType !== null}
-          aria-haspopup="dialog"
-          onClick={() => setPicking('oper')}
-        >
-          {filter.operType === null
-            ? t('log.allOperations')
-            : STOCK_OPER_TYPE_LABELS[filter.operType][locale]}
-          <DownFill aria-hidden="true" />
-        </button>
+        <FilterPicker
+          label={t('log.level')}
+          options={typeOptions}
+          value={filter.stockType === null ? ALL : String(filter.stockType)}
+          active={filter.stockType !== null}
+          onChange={(value) => {
+            setFilter((f) => ({ ...f, stockType: STOCK_TYPES.find((v) => String(v) === value) ?? null }));
+            setPage(1);
+          }}
+        />
+        <FilterPicker
+          label={t('log.operation')}
+          options={operOptions}
+          value={filter.operType === null ? ALL : String(filter.operType)}
+          active={filter.operType !== null}
+          onChange={(value) => {
+            setFilter((f) => ({ ...f, operType: STOCK_OPER_TYPES.find((v) => String(v) === value) ?? null }));
+            setPage(1);
+          }}
+        />
       </div>
       <ListState
         pending={log.isPending}
@@ -121,36 +117,6 @@ export function StockLog() {
           onChange={setPage}
         />
       </ListState>
-      <Picker
-        title={t('log.level')}
-        columns={[typeOptions]}
-        visible={picking === 'type'}
-        value={[filter.stockType === null ? ALL : String(filter.stockType)]}
-        onClose={() => setPicking(null)}
-        onConfirm={(picked) => {
-          const value = picked[0];
-          setFilter((f) => ({
-            ...f,
-            stockType: STOCK_TYPES.find((v) => String(v) === value) ?? null,
-          }));
-          setPage(1);
-        }}
-      />
-      <Picker
-        title={t('log.operation')}
-        columns={[operOptions]}
-        visible={picking === 'oper'}
-        value={[filter.operType === null ? ALL : String(filter.operType)]}
-        onClose={() => setPicking(null)}
-        onConfirm={(picked) => {
-          const value = picked[0];
-          setFilter((f) => ({
-            ...f,
-            operType: STOCK_OPER_TYPES.find((v) => String(v) === value) ?? null,
-          }));
-          setPage(1);
-        }}
-      />
     </section>
   );
 }

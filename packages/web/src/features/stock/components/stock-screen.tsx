@@ -1,27 +1,33 @@
-import { RCODE } from '@vendo/contract/rcodes';
-import { Tabs } from 'antd-mobile';
+import type { RCODE } from '@vendo/contract/rcodes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { showTip } from '../../../components/dialog/app-dialog';
+import { loadDialogs } from '../../../components/dialog/load-dialogs';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-guide';
+import { Tabs } from '../../../components/tabs/tabs';
 import { registerNamespace } from '../../../i18n/i18n';
 import stockTexts from '../../../i18n/resources/stock';
 import { ApiError } from '../../../lib/api-client';
+import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { useUserInfo } from '../../../lib/session';
 import { useStockTotals } from '../api/get-stock-totals';
 import { stockAccess } from '../utils/stock-access';
-import { Sheet } from './form-sheet';
 import { LowStock } from './low-stock';
-import { RestockBill } from './restock-bill';
 import { StockEntries } from './stock-entries';
 import { StockLog } from './stock-log';
 import { StockTotals } from './stock-totals';
 import { StoreStock } from './store-stock';
+import '../../../styles/list-page.css';
 import './stock.css';
 
 registerNamespace('stock', stockTexts);
+
+// Typed against the contract's catalogue (a renumbering fails typecheck) without loading the catalogue's texts.
+const APP_EXPIRED: (typeof RCODE)['APP_EXPIRED'] = 605;
+
+// The restock bill opens from a store card or the store tab; its sheet loads with it.
+const RestockBillSheet = lazyComponent(() => import('./restock-bill').then((m) => m.RestockBillSheet));
 
 const TABS = ['totals', 'entries', 'stores', 'low', 'log'] as const;
 type StockTab = (typeof TABS)[number];
@@ -41,7 +47,9 @@ function StockAppGuide() {
   return (
     <ExpiredAppGuide
       description={t('appExpired')}
-      onContact={() => void showTip(t('contactText'), { title: t('contactTitle') })}
+      onContact={() =>
+        void loadDialogs().then(({ showTip }) => showTip(t('contactText'), { title: t('contactTitle') }))
+      }
     />
   );
 }
@@ -59,10 +67,11 @@ function StockTabs() {
   const tab: StockTab = isTab(tabParam) ? tabParam : store !== null ? 'stores' : 'totals';
   // The bill keeps its store while the sheet slides away.
   const [billStore, setBillStore] = useState<number | null>(store);
+  const billOpened = useOpenedOnce(billOpen);
   // A call answering APP_EXPIRED (the app lapsed after login) turns the screen into the guide too.
   const probe = useStockTotals({ page: 1, name: '' });
 
-  if (probe.error instanceof ApiError && probe.error.rcode === RCODE.APP_EXPIRED) return <StockAppGuide />;
+  if (probe.error instanceof ApiError && probe.error.rcode === APP_EXPIRED) return <StockAppGuide />;
 
   const go = (next: { tab: StockTab; store?: number | null; bill?: boolean }, push = false) => {
     const search = new URLSearchParams({ tab: next.tab });
@@ -74,15 +83,12 @@ function StockTabs() {
 
   return (
     <div className="stock-page">
-      <Tabs
+      <Tabs<StockTab>
         className="stock-tabs"
+        tabs={TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
         activeKey={tab}
-        onChange={(key) => go({ tab: isTab(key) ? key : 'totals' })}
-      >
-        {TABS.map((key) => (
-          <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
-        ))}
-      </Tabs>
+        onChange={(key) => go({ tab: key })}
+      />
       <div className="page">
         {tab === 'totals' ? <StockTotals /> : null}
         {tab === 'entries' ? <StockEntries /> : null}
@@ -99,11 +105,13 @@ function StockTabs() {
         {tab === 'low' ? <LowStock /> : null}
         {tab === 'log' ? <StockLog /> : null}
       </div>
-      <Sheet visible={billOpen} onClose={() => go({ tab, store })}>
-        {(store ?? billStore) !== null ? (
-          <RestockBill store={store ?? billStore ?? 0} onClose={() => go({ tab, store })} />
-        ) : null}
-      </Sheet>
+      {billOpened && (store ?? billStore) !== null ? (
+        <RestockBillSheet
+          visible={billOpen}
+          store={store ?? billStore ?? 0}
+          onClose={() => go({ tab, store })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,13 @@
-import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListSearch } from '../../../components/list-search/list-search';
+import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { useStockTotals } from '../api/get-stock-totals';
 import { STOCK_PAGE_SIZE } from '../utils/paging';
 import { GoodsCell } from './goods-cell';
-import { ListState } from './list-state';
 
 /** The stock card of each goods item: warehouse, stores, machines and the sum. */
 export function StockTotals() {
@@ -19,15 +19,10 @@ export function StockTotals() {
   const list = totals.data?.data ?? [];
   return (
     <section className="stock-list" aria-label={t('totals.label')}>
-      <SearchBar
-        className="list-search"
+      <ListSearch
         placeholder={t('searchGoods')}
-        onSearch={(value) => {
-          setName(value.trim());
-          setPage(1);
-        }}
-        onClear={() => {
-          setName('');
+        onSearch={(term) => {
+          setName(term);
           setPage(1);
         }}
       />

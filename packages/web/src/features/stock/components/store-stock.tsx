@@ -1,13 +1,13 @@
-import { Button, Picker } from 'antd-mobile';
-import { DownFill, TruckOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { TruckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListState } from '../../../components/list-state/list-state';
+import { FilterPicker } from '../../../components/filter-picker/filter-picker';
 import { useStoreStock } from '../api/get-store-stock';
 import { useStoreOptions } from '../api/get-store-options';
 import { fillPercent } from '../utils/stock-access';
 import { GoodsCell } from './goods-cell';
-import { ListState } from './list-state';
 
 interface StoreStockProps {
   store: number | null;
@@ -18,7 +18,6 @@ interface StoreStockProps {
 /** One store's stock: its own entries and each machine's shelves (spec §7 /i/getStoreStockGroupByDev). */
 export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
   const { t } = useTranslation('stock');
-  const [picking, setPicking] = useState(false);
   const stores = useStoreOptions();
   const options = (stores.data?.data ?? []).map((s) => ({
     value: String(s._id),
@@ -26,7 +25,6 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
   }));
   const current = store ?? stores.data?.data[0]?._id ?? null;
   const stock = useStoreStock(current);
-  const label = options.find((o) => o.value === String(current))?.label;
   const data = stock.data;
 
   if (stores.isSuccess && options.length === 0) {
@@ -36,18 +34,18 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
   return (
     <section className="stock-list" aria-label={t('stores.label')}>
       <div className="filter-row">
-        <button
-          type="button"
-          className="filter-chip"
-          data-active="true"
-          aria-haspopup="dialog"
+        <FilterPicker
+          label={t('store')}
+          options={options}
+          value={current !== null ? String(current) : null}
+          placeholder={t('pickStore')}
+          active
           disabled={!stores.isSuccess}
-          onClick={() => setPicking(true)}
-        >
-          <span className="visually-hidden">{t('store')}: </span>
-          {label ?? t('pickStore')}
-          <DownFill aria-hidden="true" />
-        </button>
+          onChange={(picked) => {
+            const id = Number(picked);
+            if (id > 0) onStoreChange(id);
+          }}
+        />
         <Button
           size="small"
           color="primary"
@@ -64,8 +62,6 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
         pending={stores.isPending || (current !== null && stock.isPending)}
         failed={stock.isError && !stock.data}
         onRetry={() => void stock.refetch()}
-        empty={false}
-        emptyGuide={null}
       >
         {data ? (
           <>
@@ -138,17 +134,6 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
           </>
         ) : null}
       </ListState>
-      <Picker
-        title={t('store')}
-        columns={[options]}
-        visible={picking}
-        value={current !== null ? [String(current)] : []}
-        onClose={() => setPicking(false)}
-        onConfirm={(picked) => {
-          const id = Number(picked[0]);
-          if (id > 0) onStoreChange(id);
-        }}
-      />
     </section>
   );
 }

@@ -1,0 +1,478 @@
+/**
+ * The bill lists under load: /b/getBuyBill and /b/getPayBill over 1,000,000 orders of one merchant spread over
+ * 93 days (the longest range they allow), each with its analysis block. Prints requests/s and p50/p99 latency of
+ * each call beside a bare Fastify route measured in the same run, with the same load loop (keep-alive fetch,
+ * a fixed number of concurrent clients). It prints figures; it is not a test.
+ *
+ *   npm run bench:bills -- [--orders 1000000] [--concurrency 8] [--seconds 5] [--db sqlite|postgres]
+ *
+ * The seeded database is kept under bench/out/bills and reused by later runs with the same --orders.
+ * With --db postgres it uses DATABASE_URL (schema bench_bills).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { startOfPeriod } from '../../packages/contract/src/constants';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+import { OrderStats } from '../../packages/server/src/modules/orders/order-stats';
+import { openDatabase } from '../../packages/server/src/runtime';
+
+const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const OUT = path.join(ROOT, 'bench/out/bills');
+const DAY = 86_400_000;
+const PHONE = '13700137000';
+const PASSWORD = 'bench123456';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    concurrency: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '5' },
+    db: { type: 'string', default: 'sqlite' },
+  },
+});
+const ORDERS = Number(values.orders);
+const CONCURRENCY = Number(values.concurrency);
+const SECONDS = Number(values.seconds);
+const POSTGRES = values.db === 'postgres';
+if (POSTGRES && !process.env['DATABASE_URL']) throw new Error('--db postgres needs DATABASE_URL');
+
+const env: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  DATA_DIR: OUT,
+  DATABASE_URL: POSTGRES ? process.env['DATABASE_URL']! : '',
+  DATABASE_SCHEMA: 'bench_bills',
+  VENDO_MODE: 'production',
+  BROWSER_GATE: 'off',
+  LOG_LEVEL: 'warn',
+  WEB_DIST: '/nonexistent',
+  VENDO_SECRET: 'bench-bills-secret-bench-bills-secret-01',
+};
+
+/** A small seeded PRNG, so every run seeds the same orders. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Setup {
+  merchantId: number;
+  stores: Array<{ id: number; areaId: number }>;
+  sns: string[];
+}
+
+/** The merchant, its stores and machines, through the app's own calls; the orders are then written in bulk. */
+async function prepare(): Promise<Setup> {
+  fs.mkdirSync(OUT, { recursive: true });
+  const config = loadConfig(env);
+  const db = await openDatabase(config);
+  const marker = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'bench_bills')
+    .executeTakeFirst();
+  if (marker) {
+    const setup = JSON.parse(marker.value) as Setup & { orders: number };
+    await db.destroy();
+    if (setup.orders === ORDERS) return setup;
+    throw new Error(
+      `bench/out/bills holds ${setup.orders} orders; delete it (or its schema) to seed ${ORDERS}`,
+    );
+  }
+  const { app, services } = await buildApp({ config, db });
+  const call = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const r = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+    const answer = r.json<{ rcode: number; msg: string; result: T }>();
+    if (answer.rcode !== 0) throw new Error(`${url}: ${answer.msg}`);
+    return answer.result;
+  };
+  const { sign } = await call<{ sign: string }>('/p/v1/checkAccount', { phone: PHONE, agentid: '888888' });
+  const code = services.sms.latest(PHONE)?.params.code ?? '';
+  const user = await call<{ token: string; secret: string }>('/p/v1/signUp', {
+    mchName: 'Bench',
+    phone: PHONE,
+    password: PASSWORD,
+    business: 'vm',
+    sign,
+    code,
+    agent: '888888',
+  });
+  const headers = { token: user.token, secret: user.secret };
+  const merchant = await db.kysely
+    .selectFrom('users')
+    .select('merchant_id')
+    .where('username', '=', PHONE)
+    .executeTakeFirstOrThrow();
+  const stores: Setup['stores'] = [];
+  for (let a = 0; a < 2; a++) {
+    const area = await call<{ _id: number }>('/api/v1/u/addArea', { name: `Area ${a + 1}` }, headers);
+    for (let s = 0; s < 3; s++) {
+      const store = await call<{ _id: number }>(
+        '/api/v1/u/addStore',
+        { name: `Store ${a + 1}-${s + 1}`, area: area._id },
+        headers,
+      );
+      stores.push({ id: store._id, areaId: area._id });
+    }
+  }
+  const sns: string[] = [];
+  for (const device of await services.devices.provision(30, 'vm', 'bench')) {
+    await call(
+      '/api/v1/d/bind',
+      {
+        clientid: device.clientid,
+        sn: device.sn,
+        sign: device.sign,
+        title: `Machine ${sns.length + 1}`,
+        type: 'vm',
+      },
+      headers,
+    );
+    const store = stores[sns.length % stores.length]!;
+    await call('/api/v1/d/editDev', { sn: device.sn, store_id: store.id }, headers);
+    sns.push(device.sn);
+  }
+  await app.close();
+  const setup: Setup = { merchantId: merchant.merchant_id, stores, sns };
+  const started = performance.now();
+  await (POSTGRES ? seedPostgres(setup) : seedSqlite(setup));
+  // The triggers noted every order for the daily totals; fold them as the jobs would.
+  const stats = new OrderStats(db.kysely);
+  while ((await stats.compact(50_000, 10)) > 0) process.stdout.write('.');
+  console.log(
+    `\nseeded ${ORDERS.toLocaleString()} orders in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  await db.kysely
+    .insertInto('settings')
+    .values({ key: 'bench_bills', value: JSON.stringify({ ...setup, orders: ORDERS }) })
+    .execute();
+  await db.destroy();
+  return setup;
+}
+
+const ORDER_COLUMNS = [
+  'order_no',
+  'merchant_id',
+  'sn',
+  'device_type',
+  'area_id',
+  'store_id',
+  'kind',
+  'source',
+  'client',
+  'status',
+  'amount',
+  'cost_price',
+  'refund_fee',
+  'refund_reserved',
+  'merchant_order',
+  'payer',
+  'cardno',
+  'goods_err',
+  'created_at',
+  'paid_at',
+  'sale_day',
+  'finished_at',
+  'updated_at',
+] as const;
+const ITEM_COLUMNS = [
+  'order_id',
+  'position',
+  'channel_sn',
+  'goods_name',
+  'price',
+  'cost_price',
+  'quantity',
+  'delivered',
+  'fault',
+] as const;
+
+/** Order i of the benchmark: a plausible mix of payment methods, results and refunds over 93 days. */
+function order(i: number, setup: Setup, random: () => number, now: number) {
+  const sn = setup.sns[Math.floor(random() * setup.sns.length)]!;
+  const store = setup.stores[setup.sns.indexOf(sn) % setup.stores.length]!;
+  const r = random();
+  const client =
+    r < 0.5
+      ? 'wechat'
+      : r < 0.78
+        ? 'alipay'
+        : r < 0.9
+          ? 'coin'
+          : r < 0.95
+            ? 'bill'
+            : r < 0.98
+              ? 'iccard'
+              : 'remote';
+  const s = random();
+  const channel = client === 'wechat' || client === 'alipay';
+  let status =
+    s < 0.9
+      ? 3
+      : s < 0.94
+        ? 4
+        : channel && s < 0.97
+          ? 8
+          : channel && s < 0.98
+            ? 9
+            : channel && s < 0.99
+              ? 11
+              : s < 0.995
+                ? 5
+                : 3;
+  if (!channel && (status === 8 || status === 9 || status === 11)) status = 3;
+  const amount = client === 'remote' ? 0 : 200 + Math.floor(random() * 18) * 100;
+  const refund = status === 8 || status === 9 ? amount : status === 11 ? Math.floor(amount / 2) : 0;
+  const cost = status === 3 || status === 11 ? Math.floor(amount * 0.45) : 0;
+  const paidAt = now - Math.floor(random() * 93 * DAY);
+  return {
+    order_no: `B${String(i).padStart(12, '0')}`,
+    merchant_id: setup.merchantId,
+    sn,
+    device_type: 'vm',
+    area_id: store.areaId,
+    store_id: store.id,
+    kind: 'goods',
+    source: channel ? 'customer' : 'machine',
+    client,
+    status,
+    amount,
+    cost_price: cost,
+    refund_fee: refund,
+    refund_reserved: refund,
+    merchant_order: channel ? `42${String(i).padStart(24, '0')}` : '',
+    payer: channel ? `o${Math.floor(random() * 50_000)}` : '',
+    cardno: client === 'iccard' ? `C${100000 + Math.floor(random() * 2_000)}` : '',
+    goods_err: status === 4 || status === 5 ? String(1 + Math.floor(random() * 10)) : '',
+    created_at: paidAt,
+    paid_at: paidAt,
+    sale_day: startOfPeriod('day', paidAt, 'Asia/Shanghai'),
+    finished_at: paidAt + 2_000,
+    updated_at: paidAt + 2_000,
+  };
+}
+
+function item(orderId: number, o: ReturnType<typeof order>) {
+  const delivered = o.status === 4 || o.status === 5 || o.status === 8 ? 0 : 1;
+  return {
+    order_id: orderId,
+    position: 1 + (orderId % 25),
+    channel_sn: 1 + (orderId % 25),
+    goods_name: `Goods ${orderId % 40}`,
+    price: o.amount,
+    cost_price: Math.floor(o.amount * 0.45),
+    quantity: 1,
+    delivered,
+    fault: delivered ? '' : o.goods_err,
+  };
+}
+
+async function seedSqlite(setup: Setup): Promise<void> {
+  const sqlite = new SQLite(path.join(OUT, 'vendo.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = OFF');
+  const insertOrder = sqlite.prepare(
+    `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const insertItem = sqlite.prepare(
+    `insert into order_items (${ITEM_COLUMNS.join(', ')}) values (${ITEM_COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const random = prng(42);
+  const now = Date.now();
+  const batch = sqlite.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const o = order(i, setup, random, now);
+      const { lastInsertRowid } = insertOrder.run(...ORDER_COLUMNS.map((c) => o[c]));
+      const it = item(Number(lastInsertRowid), o);
+      insertItem.run(...ITEM_COLUMNS.map((c) => it[c]));
+    }
+  });
+  for (let i = 0; i < ORDERS; i += 50_000) {
+    batch(i, Math.min(ORDERS, i + 50_000));
+    process.stdout.write(`\r  seeding ${Math.min(ORDERS, i + 50_000).toLocaleString()} orders`);
+  }
+  process.stdout.write('\n');
+  sqlite.exec('ANALYZE');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.close();
+}
+
+async function seedPostgres(setup: Setup): Promise<void> {
+  const client = new pg.Client({
+    connectionString: env['DATABASE_URL'],
+    options: '-c search_path=bench_bills',
+  });
+  await client.connect();
+  const random = prng(42);
+  const now = Date.now();
+  const types: Record<string, string> = {};
+  for (const c of ORDER_COLUMNS)
+    types[c] = [
+      'merchant_id',
+      'area_id',
+      'store_id',
+      'status',
+      'amount',
+      'cost_price',
+      'refund_fee',
+      'refund_reserved',
+      'created_at',
+      'paid_at',
+      'sale_day',
+      'finished_at',
+      'updated_at',
+    ].includes(c)
+      ? 'bigint'
+      : 'text';
+  for (let i = 0; i < ORDERS; i += 20_000) {
+    const rows = Array.from({ length: Math.min(20_000, ORDERS - i) }, (_, k) =>
+      order(i + k, setup, random, now),
+    );
+    const columns = ORDER_COLUMNS.map((c) => rows.map((r) => r[c]));
+    const inserted = await client.query<{ id: string; n: number }>(
+      `insert into orders (${ORDER_COLUMNS.join(', ')}) select * from unnest(${ORDER_COLUMNS.map((c, k) => `$${k + 1}::${types[c]}[]`).join(', ')}) returning id`,
+      columns,
+    );
+    const items = inserted.rows.map((r, k) => item(Number(r.id), rows[k]!));
+    await client.query(
+      `insert into order_items (${ITEM_COLUMNS.join(', ')}) select * from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::bigint[], $7::int[], $8::int[], $9::text[])`,
+      ITEM_COLUMNS.map((c) => items.map((it) => it[c])),
+    );
+    process.stdout.write(`\r  seeding ${(i + rows.length).toLocaleString()} orders`);
+  }
+  process.stdout.write('\n');
+  await client.query('vacuum analyze orders');
+  await client.query('vacuum analyze order_items');
+  await client.end();
+}
+
+/** A child process serving HTTP; answers its port. */
+async function serve(script: string): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(path.join(ROOT, 'bench/bills', script), {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: 'inherit',
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { kind: string; port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+  return { port, child };
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+/** CONCURRENCY clients each sending one request after the other for SECONDS (after a short warm-up). */
+async function load(
+  name: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const send = async () => {
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const answer = (await r.json()) as { rcode: number; msg: string };
+    if (answer.rcode !== 0) throw new Error(`${name}: ${answer.msg}`);
+  };
+  const warmUntil = performance.now() + 1_000;
+  while (performance.now() < warmUntil) await send();
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await send();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { name, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), count: latencies.length };
+}
+
+const setup = await prepare();
+const api = await serve('bills-server.ts');
+const bare = await serve('bare-server.ts');
+try {
+  const base = `http://127.0.0.1:${api.port}`;
+  const login = (await (
+    await fetch(`${base}/p/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: PHONE, password: PASSWORD }),
+    })
+  ).json()) as { result: { token: string; secret: string } };
+  const headers = { token: login.result.token, secret: login.result.secret };
+  const now = Date.now();
+  const range = { start_time: now - 93 * DAY + 60_000, end_time: now + 60_000 };
+  const results: Figures[] = [];
+  results.push(await load('bare Fastify route', `http://127.0.0.1:${bare.port}/bare`, {}));
+  const cases: Array<[string, string, unknown]> = [
+    ['getBuyBill today (default)', '/api/v1/b/getBuyBill', {}],
+    ['getBuyBill 93 days, page 1', '/api/v1/b/getBuyBill', { condition: range }],
+    ['getBuyBill 93 days, page 500', '/api/v1/b/getBuyBill', { pageNum: 500, condition: range }],
+    [
+      'getBuyBill 93 days, one machine',
+      '/api/v1/b/getBuyBill',
+      { condition: { ...range, sn: setup.sns[3] } },
+    ],
+    ['getBuyBill 93 days, abnormal', '/api/v1/b/getBuyBill', { condition: { ...range, abnormal: true } }],
+    ['getPayBill today (default)', '/api/v1/b/getPayBill', {}],
+    ['getPayBill 93 days, page 1', '/api/v1/b/getPayBill', { condition: range }],
+    [
+      'getPayBill 93 days, WeChat, 5-10 yuan',
+      '/api/v1/b/getPayBill',
+      { condition: { ...range, client: 'wechat', price_start: 500, price_end: 1000 } },
+    ],
+    [
+      'getPayBill 93 days, one order number',
+      '/api/v1/b/getPayBill',
+      { condition: { ...range, order_no: 'B000000123456' } },
+    ],
+  ];
+  for (const [name, p, body] of cases) results.push(await load(name, `${base}${p}`, body, headers));
+  const baseline = results[0]!;
+  console.log(
+    `\n${ORDERS.toLocaleString()} orders on ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${CONCURRENCY} clients, ${SECONDS} s each\n`,
+  );
+  console.log(
+    `${'call'.padEnd(42)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'vs bare'.padStart(10)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(1).padStart(10)}${r.p99.toFixed(1).padStart(10)}${`${((r.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(10)}`,
+    );
+  }
+} finally {
+  api.child.send('stop');
+  bare.child.send('stop');
+}

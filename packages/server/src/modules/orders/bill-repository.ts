@@ -1,0 +1,265 @@
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
+import type { Database } from '../../db/database';
+import { pageWindow } from '../catalog/list-query';
+import { OrderStats, type StatGroup } from './order-stats';
+import type { OrderRow } from './order-tables';
+
+type Db = Kysely<Database>;
+
+/** Every condition of the bill lists (spec §3 pay-bill query conditions), already checked and defaulted. */
+export interface BillFilter {
+  merchantId: number;
+  /** null: every store; else only orders sold in these stores. */
+  storeIds: number[] | null;
+  start: number;
+  end: number;
+  sn?: string | undefined;
+  orderNo?: string | undefined;
+  cardno?: string | undefined;
+  merchantOrder?: string | undefined;
+  status?: number | undefined;
+  client?: string | undefined;
+  priceStart?: number | undefined;
+  priceEnd?: number | undefined;
+  areaId?: number | undefined;
+  storeId?: number | undefined;
+  /** Only pending abnormal orders: status 5, or 1 and 2 paid before this time. */
+  abnormalBefore?: number | undefined;
+  /** Only orders that took money (payment bills). */
+  paidOnly?: boolean;
+}
+
+export interface BillRow extends OrderRow {
+  area_name: string | null;
+  store_name: string | null;
+  device_title: string | null;
+}
+
+export interface AnalysisSums {
+  count: number;
+  income: number;
+  refund: number;
+  wxIncome: number;
+  alipayIncome: number;
+  successCount: number;
+  refundCount: number;
+  wxCount: number;
+  alipayCount: number;
+  abnormalCount: number;
+  costPrice: number;
+}
+
+/** The statuses the analysis counts (spec §4 analysis). */
+const SUCCESS = [3, 6, 7];
+const REFUNDED = [8, 9, 10, 11];
+const ABNORMAL = [1, 2, 5];
+/** Written out literally: the partial index orders_abnormal serves only a query naming the same statuses. */
+const ABNORMAL_SQL = sql<SqlBool>`status in (1, 2, 5)`;
+/** Goods left the machine: their cost counts (10 and 11 are "refunded but counted with cost"). */
+const WITH_COST = [3, 6, 7, 10, 11];
+
+/** The SQL of both bill lists and of the home alert. */
+export class BillRepository {
+  private readonly stats: OrderStats;
+
+  constructor(private readonly db: Db) {
+    this.stats = new OrderStats(db);
+  }
+
+  private filtered(filter: BillFilter) {
+    let q = this.db
+      .selectFrom('orders')
+      .where('orders.merchant_id', '=', filter.merchantId)
+      .where('orders.paid_at', '>=', filter.start)
+      .where('orders.paid_at', '<', filter.end);
+    q = applyConditions(q, filter);
+    return q;
+  }
+
+  /** One page, newest first, with the names of where it sold. */
+  async page(filter: BillFilter, paging: { pageNum: number; pageSize: number }): Promise<BillRow[]> {
+    const { limit, offset } = pageWindow(paging);
+    // The page's ids come from the narrow index alone; the rows and names are read for those ids only.
+    const ids = await this.filtered(filter)
+      .select('orders.id')
+      .orderBy('orders.paid_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('orders')
+      .leftJoin('stores', 'stores.id', 'orders.store_id')
+      .leftJoin('areas', 'areas.id', 'orders.area_id')
+      .leftJoin('devices', 'devices.sn', 'orders.sn')
+      .selectAll('orders')
+      .select(['areas.name as area_name', 'stores.name as store_name', 'devices.title as device_title'])
+      .where(
+        'orders.id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .orderBy('orders.paid_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .execute();
+    return rows;
+  }
+
+  /**
+   * The analysis block over everything the filter selects. Whole days come from the daily totals (a few rows a
+   * day) when the conditions allow it; the part days at either end, and conditions the totals do not know (a
+   * machine, numbers, prices, abnormal), are summed from the orders through the bills index.
+   */
+  async analysis(filter: BillFilter, timeZone: string): Promise<AnalysisSums> {
+    const byTotals =
+      !filter.sn &&
+      !filter.orderNo &&
+      !filter.cardno &&
+      !filter.merchantOrder &&
+      filter.priceStart === undefined &&
+      filter.priceEnd === undefined &&
+      filter.abnormalBefore === undefined;
+    const firstDay =
+      startOfPeriod('day', filter.start, timeZone) === filter.start
+        ? filter.start
+        : nextPeriodStart('day', filter.start, timeZone);
+    const lastDay = startOfPeriod('day', filter.end, timeZone);
+    if (!byTotals || firstDay >= lastDay)
+      return combine(await this.grouped(filter, filter.start, filter.end));
+    const groups = await this.stats.sums(filter, firstDay, lastDay);
+    if (filter.start < firstDay) groups.push(...(await this.grouped(filter, filter.start, firstDay)));
+    if (lastDay < filter.end) groups.push(...(await this.grouped(filter, lastDay, filter.end)));
+    return combine(groups);
+  }
+
+  /** Orders of [from, to) summed per payment method and status. */
+  private async grouped(filter: BillFilter, from: number, to: number): Promise<StatGroup[]> {
+    const rows = await this.filtered({ ...filter, start: from, end: to })
+      .select((eb) => [
+        'orders.client',
+        'orders.status',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('orders.amount').as('amount'),
+        eb.fn.sum<number>('orders.refund_fee').as('refund_fee'),
+        eb.fn.sum<number>('orders.cost_price').as('cost_price'),
+      ])
+      .groupBy(['orders.client', 'orders.status'])
+      .execute();
+    return rows.map((r) => ({
+      client: r.client,
+      status: Number(r.status),
+      n: Number(r.n),
+      amount: Number(r.amount ?? 0),
+      refund_fee: Number(r.refund_fee ?? 0),
+      cost_price: Number(r.cost_price ?? 0),
+    }));
+  }
+
+  /** Pending abnormal orders over all time (the home alert): how many, and the oldest. */
+  async abnormal(
+    merchantId: number,
+    storeIds: number[] | null,
+    before: number,
+  ): Promise<{ count: number; oldest: number | null }> {
+    let q = this.db
+      .selectFrom('orders')
+      .where('merchant_id', '=', merchantId)
+      .where(ABNORMAL_SQL)
+      .where((eb) => pendingAbnormal(eb, before));
+    if (storeIds !== null) q = q.where('store_id', 'in', storeIds.length ? storeIds : [-1]);
+    const row = await q
+      .select([sql<number>`count(*)`.as('count'), sql<number | null>`min(paid_at)`.as('oldest')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+  }
+
+  /** One card's orders within the scope: totals and the latest ones. */
+  async card(merchantId: number, storeIds: number[] | null, cardno: string) {
+    let q = this.db.selectFrom('orders').where('merchant_id', '=', merchantId).where('cardno', '=', cardno);
+    if (storeIds !== null) q = q.where('store_id', 'in', storeIds.length ? storeIds : [-1]);
+    q = q.where('paid_at', 'is not', null);
+    const totals = await q
+      .select([
+        sql<number>`count(*)`.as('count'),
+        sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+        sql<number>`coalesce(sum(refund_fee), 0)`.as('refund'),
+        sql<number | null>`min(paid_at)`.as('first'),
+        sql<number | null>`max(paid_at)`.as('last'),
+      ])
+      .executeTakeFirstOrThrow();
+    const latest = await q.selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(10).execute();
+    return {
+      count: Number(totals.count),
+      amount: Number(totals.amount),
+      refund: Number(totals.refund),
+      first: totals.first === null ? null : Number(totals.first),
+      last: totals.last === null ? null : Number(totals.last),
+      latest,
+    };
+  }
+}
+
+/** The analysis sums of spec §3 from totals per payment method and status. */
+function combine(groups: StatGroup[]): AnalysisSums {
+  const out: AnalysisSums = {
+    count: 0,
+    income: 0,
+    refund: 0,
+    wxIncome: 0,
+    alipayIncome: 0,
+    successCount: 0,
+    refundCount: 0,
+    wxCount: 0,
+    alipayCount: 0,
+    abnormalCount: 0,
+    costPrice: 0,
+  };
+  for (const g of groups) {
+    const income = g.amount - g.refund_fee;
+    out.count += g.n;
+    out.income += income;
+    out.refund += g.refund_fee;
+    if (g.client === 'wechat') {
+      out.wxIncome += income;
+      out.wxCount += g.n;
+    }
+    if (g.client === 'alipay') {
+      out.alipayIncome += income;
+      out.alipayCount += g.n;
+    }
+    if (SUCCESS.includes(g.status)) out.successCount += g.n;
+    if (REFUNDED.includes(g.status)) out.refundCount += g.n;
+    if (ABNORMAL.includes(g.status)) out.abnormalCount += g.n;
+    if (WITH_COST.includes(g.status)) out.costPrice += g.cost_price;
+  }
+  return out;
+}
+
+function pendingAbnormal(eb: ExpressionBuilder<Database, 'orders'>, before: number) {
+  return eb.or([eb('orders.status', '=', 5), eb('orders.paid_at', '<', before)]);
+}
+
+function applyConditions<O>(
+  q: SelectQueryBuilder<Database, 'orders', O>,
+  f: BillFilter,
+): SelectQueryBuilder<Database, 'orders', O> {
+  if (f.storeIds !== null) q = q.where('orders.store_id', 'in', f.storeIds.length ? f.storeIds : [-1]);
+  if (f.sn) q = q.where('orders.sn', '=', f.sn);
+  if (f.orderNo) q = q.where('orders.order_no', '=', f.orderNo);
+  if (f.cardno) q = q.where('orders.cardno', '=', f.cardno);
+  if (f.merchantOrder) q = q.where('orders.merchant_order', '=', f.merchantOrder);
+  if (f.status !== undefined) q = q.where('orders.status', '=', f.status);
+  if (f.client) q = q.where('orders.client', '=', f.client);
+  if (f.priceStart !== undefined) q = q.where('orders.amount', '>=', f.priceStart);
+  if (f.priceEnd !== undefined) q = q.where('orders.amount', '<=', f.priceEnd);
+  if (f.areaId) q = q.where('orders.area_id', '=', f.areaId);
+  if (f.storeId) q = q.where('orders.store_id', '=', f.storeId);
+  if (f.paidOnly) q = q.where('orders.amount', '>', 0);
+  if (f.abnormalBefore !== undefined) {
+    const before = f.abnormalBefore;
+    q = q.where(ABNORMAL_SQL).where((eb) => pendingAbnormal(eb, before));
+  }
+  return q;
+}

@@ -1,0 +1,266 @@
+import type { Kysely } from 'kysely';
+import type { CallResult } from '@vendo/contract/api/call';
+import type {
+  Bill,
+  BillAnalysis,
+  BillList,
+  abnormalCount,
+  getBuyBill,
+  getOneCard,
+  getPayBill,
+} from '@vendo/contract/api/orders';
+import {
+  BILL_RANGE_MAX_MS,
+  DATE_RANGE_MAX_BACK_MS,
+  nextPeriodStart,
+  startOfPeriod,
+} from '@vendo/contract/constants';
+import {
+  PAYMENT_LABELS,
+  enumLabel,
+  faultText,
+  isAbnormal,
+  mayRefund,
+  orderStatusText,
+  refundEligibility,
+} from '@vendo/contract/enums';
+import type { Locale } from '@vendo/contract/locales';
+import { rate } from '@vendo/contract/money';
+import type { Database } from '../../db/database';
+import { AppError } from '../../platform/app-error';
+import type { AuthContext } from '../../platform/auth';
+import { scopeOf, type Scope } from '../../platform/scope';
+import { canView } from '../accounts/permissions';
+import type { AppModules } from '../apps/app-modules';
+import type { ImageUrls } from '../catalog/image-urls';
+import type { Body } from '../devices/call-types';
+import type { BillFilter, BillRepository, BillRow } from './bill-repository';
+import type { OrderRepository } from './order-repository';
+import { presentRefunds } from './refund-service';
+
+export interface BillsDeps {
+  db: Kysely<Database>;
+  bills: BillRepository;
+  orders: OrderRepository;
+  apps: AppModules;
+  urls: ImageUrls;
+  clock: () => number;
+  timeZone: string;
+  /** Paid orders waiting for the machine longer than this are abnormal. */
+  abnormalAfterMs: number;
+}
+
+type Condition = Body<typeof getPayBill>['condition'];
+
+/**
+ * The sales and payment bills (spec §2, §3, §7): paged orders of the caller's stores with every query
+ * condition, and the analysis block over all of them. Cost and profit only for those who may see profit.
+ */
+export class BillsService {
+  constructor(private readonly d: BillsDeps) {}
+
+  async buyBills(auth: AuthContext, body: Body<typeof getBuyBill>, locale: Locale): Promise<BillList> {
+    return this.list(auth, body, locale, { abnormal: body.condition.abnormal, paidOnly: false });
+  }
+
+  async payBills(auth: AuthContext, body: Body<typeof getPayBill>, locale: Locale): Promise<BillList> {
+    return this.list(auth, body, locale, { abnormal: false, paidOnly: true });
+  }
+
+  async abnormalCount(auth: AuthContext): Promise<CallResult<typeof abnormalCount>> {
+    const scope = await scopeOf(this.d.db, auth);
+    return this.d.bills.abnormal(scope.merchantId, scope.storeIds, this.d.clock() - this.d.abnormalAfterMs);
+  }
+
+  async card(
+    auth: AuthContext,
+    body: Body<typeof getOneCard>,
+    locale: Locale,
+  ): Promise<CallResult<typeof getOneCard>> {
+    const scope = await scopeOf(this.d.db, auth);
+    const card = await this.d.bills.card(scope.merchantId, scope.storeIds, body.cardno);
+    const client = card.latest[0]?.client ?? '';
+    return {
+      cardno: body.cardno,
+      client,
+      client_text: enumLabel(PAYMENT_LABELS, client, locale) ?? client,
+      count: card.count,
+      amount: card.amount,
+      refund: card.refund,
+      first_time: card.first,
+      last_time: card.last,
+      orders: card.latest.map((o) => ({
+        orderno: o.order_no,
+        sn: o.sn,
+        amount: o.amount,
+        status: o.status,
+        status_text: orderStatusText(
+          { status: o.status, refund: o.refund_fee, goodsErr: o.goods_err },
+          locale,
+        ),
+        time: o.paid_at ?? o.created_at,
+      })),
+    };
+  }
+
+  private async list(
+    auth: AuthContext,
+    body: { pageNum: number; pageSize: number; condition: Condition },
+    locale: Locale,
+    kind: { abnormal: boolean; paidOnly: boolean },
+  ): Promise<BillList> {
+    const scope = await scopeOf(this.d.db, auth);
+    const timeZone = auth.merchant.time_zone || this.d.timeZone;
+    const now = this.d.clock();
+    const filter = this.filter(scope, body.condition, now, timeZone, kind);
+    const seesProfit = await this.seesProfit(auth);
+    const [rows, sums] = await Promise.all([
+      this.d.bills.page(filter, body),
+      this.d.bills.analysis(filter, timeZone),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const [items, refunds] = await Promise.all([this.d.orders.itemsOf(ids), this.d.orders.refundsOf(ids)]);
+    const analysis: BillAnalysis = {
+      count: sums.count,
+      income: sums.income,
+      refund: sums.refund,
+      wxIncome: sums.wxIncome,
+      alipayIncome: sums.alipayIncome,
+      otherIncome: sums.income - sums.wxIncome - sums.alipayIncome,
+      successCount: sums.successCount,
+      successRate: rate(sums.successCount, sums.count),
+      refundCount: sums.refundCount,
+      refundRate: rate(sums.refundCount, sums.count),
+      wxCount: sums.wxCount,
+      wxRate: rate(sums.wxCount, sums.count),
+      alipayCount: sums.alipayCount,
+      alipayRate: rate(sums.alipayCount, sums.count),
+      otherCount: sums.count - sums.wxCount - sums.alipayCount,
+      abnormalCount: sums.abnormalCount,
+      costPrice: seesProfit ? sums.costPrice : null,
+      profit: seesProfit ? sums.income - sums.costPrice : null,
+    };
+    return {
+      data: rows.map((row) =>
+        this.present(
+          row,
+          items.get(row.id) ?? [],
+          refunds.filter((r) => r.order_id === row.id),
+          {
+            locale,
+            timeZone,
+            now,
+            seesProfit,
+          },
+        ),
+      ),
+      count: sums.count,
+      analysis,
+      range: { start_time: filter.start, end_time: filter.end },
+    };
+  }
+
+  /** The conditions, with the time range defaulting to today in the merchant's zone and checked (93 days). */
+  private filter(
+    scope: Scope,
+    c: Condition,
+    now: number,
+    timeZone: string,
+    kind: { abnormal: boolean; paidOnly: boolean },
+  ): BillFilter {
+    const start = c.start_time ?? startOfPeriod('day', c.end_time ? c.end_time - 1 : now, timeZone);
+    const end = c.end_time ?? nextPeriodStart('day', now, timeZone);
+    if (end <= start) throw AppError.invalid('condition.end_time', 'rangeEndBeforeStart');
+    if (end - start > BILL_RANGE_MAX_MS) throw AppError.invalid('condition.start_time', 'rangeTooLong');
+    if (start < now - DATE_RANGE_MAX_BACK_MS)
+      throw AppError.invalid('condition.start_time', 'rangeStartTooEarly');
+    return {
+      merchantId: scope.merchantId,
+      storeIds: scope.storeIds,
+      start,
+      end,
+      sn: c.sn,
+      orderNo: c.order_no,
+      cardno: c.cardno,
+      merchantOrder: c.merchant_order,
+      status: c.status,
+      client: c.client,
+      priceStart: c.price_start,
+      priceEnd: c.price_end,
+      areaId: c.area,
+      storeId: c.store,
+      ...(kind.abnormal ? { abnormalBefore: now - this.d.abnormalAfterMs } : {}),
+      paidOnly: kind.paidOnly,
+    };
+  }
+
+  /** Cost and profit: main account or "view profit and cost" (1038), and a usable Profit app (spec §6). */
+  private async seesProfit(auth: AuthContext): Promise<boolean> {
+    return canView({ db: this.d.db, apps: this.d.apps, clock: this.d.clock }, auth.user, 'profit');
+  }
+
+  private present(
+    row: BillRow,
+    items: Awaited<ReturnType<OrderRepository['items']>>,
+    refunds: Awaited<ReturnType<OrderRepository['refundsOf']>>,
+    o: { locale: Locale; timeZone: string; now: number; seesProfit: boolean },
+  ): Bill {
+    const eligibility = refundEligibility({
+      client: row.client,
+      orderTime: row.paid_at ?? row.created_at,
+      now: o.now,
+      timeZone: o.timeZone,
+    });
+    const firstFault = items.find((i) => i.fault !== '')?.fault ?? '';
+    const goodsErr = row.goods_err || firstFault;
+    return {
+      orderno: row.order_no,
+      merchant_order: row.merchant_order,
+      client: row.client,
+      client_text: enumLabel(PAYMENT_LABELS, row.client, o.locale) ?? row.client,
+      kind: row.kind === 'game' ? 'game' : 'goods',
+      status: row.status,
+      status_text: orderStatusText({ status: row.status, refund: row.refund_fee, goodsErr }, o.locale),
+      abnormal: isAbnormal(row.status),
+      refund: row.refund_fee,
+      refunding: row.refund_reserved - row.refund_fee,
+      refundable: mayRefund(eligibility) ? row.amount - row.refund_reserved : 0,
+      refund_eligibility: eligibility,
+      area: row.area_id !== null ? { _id: row.area_id, area_name: row.area_name ?? '' } : null,
+      store: row.store_id !== null ? { _id: row.store_id, store_name: row.store_name ?? '' } : null,
+      amount: row.amount,
+      time: row.paid_at ?? row.created_at,
+      sn: row.sn,
+      device_title: row.device_title ?? '',
+      cardno: row.cardno,
+      payer: row.payer,
+      goods: items.map((i, index) => {
+        const err = i.fault || (index === 0 && row.status !== 3 ? row.goods_err : '');
+        return {
+          goods_id: i.goods_id,
+          goods_name: i.goods_name,
+          img: this.d.urls.toUrl(i.img),
+          channel_sn: i.channel_sn,
+          price: i.price,
+          quantity: i.quantity,
+          delivered: i.delivered,
+          err,
+          err_text: faultText(err, o.locale),
+          cost_price: o.seesProfit ? i.cost_price : null,
+        };
+      }),
+      game:
+        row.kind === 'game'
+          ? {
+              result: row.game_result === 'win' || row.game_result === 'lose' ? row.game_result : '',
+              plays: row.plays,
+            }
+          : null,
+      remarks: row.remarks,
+      refunds: presentRefunds(refunds, o.locale),
+      cost_price: o.seesProfit ? row.cost_price : null,
+      create_time: row.created_at,
+      finish_time: row.finished_at,
+    };
+  }
+}

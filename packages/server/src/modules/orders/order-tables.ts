@@ -1,0 +1,131 @@
+import type { Generated, Selectable } from 'kysely';
+import type { SandboxPaymentTables } from '../../integrations/payments/sandbox-tables';
+
+/** Orders, their items and refunds (issue 5, docs/orders.md), and the sandbox provider's ledger. */
+export interface OrderTables extends SandboxPaymentTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  refunds: RefundsTable;
+  order_stats: OrderStatsTable;
+  order_stat_deltas: OrderStatDeltasTable;
+}
+
+/** Daily totals of the bill analysis; store_id and area_id are 0 for none. Written by the jobs only. */
+export interface OrderStatsTable {
+  merchant_id: number;
+  day: number;
+  store_id: number;
+  area_id: number;
+  client: string;
+  status: number;
+  /** 1: the order took money (payment bills). */
+  priced: number;
+  n: number;
+  amount: number;
+  refund_fee: number;
+  cost_price: number;
+}
+
+/** Changes to the daily totals, appended by triggers on orders, folded into order_stats by the jobs. */
+export interface OrderStatDeltasTable extends OrderStatsTable {
+  id: Generated<number>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Ours, unique: the out_trade_no the payment channel knows, and the `order` of the machine's vend. */
+  order_no: string;
+  merchant_id: number;
+  sn: string;
+  device_type: string;
+  /** Where the machine stood when it sold (bills and staff scope read these). */
+  area_id: number | null;
+  store_id: number | null;
+  /** goods | game */
+  kind: string;
+  /** customer (purchase page), machine (the machine sold it: cash, cards), remote (remote dispense). */
+  source: string;
+  /** Payment method (spec §9). */
+  client: string;
+  /** Spec §4 status; 0 while awaiting payment (never listed). */
+  status: number;
+  amount: number;
+  /** Cost of what left the machine (unit cost × delivered). */
+  cost_price: number;
+  /** Refunded, confirmed. */
+  refund_fee: number;
+  /** Refunds asked for and not failed (pending, processing, success): never above amount. */
+  refund_reserved: number;
+  /** The status to return to when every refund in flight failed. */
+  pre_refund_status: number | null;
+  /** The payment channel's transaction number. */
+  merchant_order: string;
+  payer: string;
+  cardno: string;
+  /** The goods error: the first failing item's fault, or why the vend never happened. */
+  goods_err: string;
+  game_result: string;
+  plays: number;
+  remarks: string;
+  /** The purchase page's token for one tap: a repeated create answers the same order. */
+  client_token: string | null;
+  /** The machine event that created the order (machine-reported sales). */
+  event_id: string | null;
+  vend_attempts: number;
+  vend_at: number | null;
+  /** When the payment channel was last asked about this unpaid order. */
+  query_at: number | null;
+  created_at: number;
+  paid_at: number | null;
+  /** The merchant's local midnight of paid_at: the day its daily totals count it in. */
+  sale_day: number | null;
+  finished_at: number | null;
+  closed_at: number | null;
+  updated_at: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The machine's physical slot. */
+  position: number;
+  channel_id: number | null;
+  channel_sn: number;
+  goods_id: number | null;
+  goods_name: string;
+  img: string;
+  /** Unit price charged and unit cost, as they were at the sale. */
+  price: number;
+  cost_price: number;
+  quantity: number;
+  delivered: number;
+  fault: string;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  /** Ours, unique: the out_refund_no the payment channel dedups on. */
+  refund_no: string;
+  merchant_id: number;
+  order_id: number;
+  amount: number;
+  /** auto | manual | offline */
+  kind: string;
+  /** pending (reserved, not accepted yet) | processing (accepted) | success | failed */
+  status: string;
+  idem_key: string;
+  user_id: number | null;
+  remarks: string;
+  provider_refund_id: string;
+  fail_reason: string;
+  /** A process took it to submit to the channel at this time (another may take it over when stale). */
+  claim_at: number | null;
+  query_at: number | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type RefundRow = Selectable<RefundsTable>;

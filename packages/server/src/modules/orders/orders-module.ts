@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { GatewayLog } from '../../gateway/machine-ports';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider';
+import { SandboxPayments, type SandboxBehaviour } from '../../integrations/payments/sandbox-payments';
+import { hmac } from '../../platform/crypto';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { AppModules } from '../apps/app-modules';
+import type { ImageUrls } from '../catalog/image-urls';
+import { Background } from '../devices/background';
+import { ChannelRepository } from '../devices/channel-repository';
+import { DeviceRepository } from '../devices/device-repository';
+import type { MachineCommander } from '../devices/machine-commander';
+import type { StockService } from '../stock/stock-service';
+import { BillRepository } from './bill-repository';
+import { BillsService } from './bills-service';
+import { MachineSales } from './machine-sales';
+import { MerchantZones } from './merchant-zones';
+import { OrderJobs } from './order-jobs';
+import { OrderRepository } from './order-repository';
+import { OrderStats } from './order-stats';
+import { PaymentService } from './payment-service';
+import { PurchaseService } from './purchase-service';
+import { RefundService } from './refund-service';
+import { VendService, type MachineLink } from './vend-service';
+
+export interface OrdersModuleDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'timeZone' | 'orderAbnormalAfterMs'>;
+  clock: () => number;
+  log: GatewayLog;
+  platformSecret: string;
+  stock: StockService;
+  apps: AppModules;
+  urls: ImageUrls;
+  limiter: RateLimiter;
+  /** How vends reach machines: the devices module's commander, or a simulation (seeded history). */
+  link: MachineLink;
+  playerClearedSince: (merchantId: number, player: string, since: number) => Promise<boolean>;
+  /** The payment provider; default the sandbox, keyed from the platform secret. */
+  provider?: PaymentProvider;
+  sandboxBehaviour?: Partial<SandboxBehaviour>;
+  random?: () => number;
+  /** Whether a machine can sell now (default: the devices table says it is online). */
+  online?: (device: { alive: number }) => boolean;
+}
+
+/** The orders feature (issue 5): payments, the customer's purchase, machine sales, bills, refunds, jobs. */
+export interface OrdersModule {
+  provider: PaymentProvider;
+  /** The sandbox provider when it is the one in use (tests and the demo drive it). */
+  sandbox: SandboxPayments | null;
+  repo: OrderRepository;
+  purchase: PurchaseService;
+  payments: PaymentService;
+  refunds: RefundService;
+  vend: VendService;
+  bills: BillsService;
+  /** Plugs into the devices module's event store: machine events become orders there. */
+  sales: MachineSales;
+  jobs: OrderJobs;
+  /** Resolves when background work (vends after payments, refunds) has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
+  const { db, config, clock, log } = deps;
+  const repo = new OrderRepository(db);
+  const zones = new MerchantZones(config.timeZone);
+  const background = new Background((error) => log.error({ err: error }, 'order background work failed'));
+  const sandbox = deps.provider
+    ? null
+    : new SandboxPayments({
+        db,
+        key: hmac(deps.platformSecret, 'sandbox-payments'),
+        clock,
+        ...(deps.sandboxBehaviour ? { behaviour: deps.sandboxBehaviour } : {}),
+        ...(deps.random ? { random: deps.random } : {}),
+        onError: (error) => log.error({ err: error }, 'sandbox payments failed'),
+      });
+  const provider: PaymentProvider = deps.provider ?? sandbox!;
+  const refunds = new RefundService({ db, repo, provider, background, clock, timeZone: config.timeZone });
+  const vend = new VendService({
+    db,
+    repo,
+    devices: new DeviceRepository(db),
+    channels: new ChannelRepository(db),
+    link: deps.link,
+    refunds,
+    playerClearedSince: deps.playerClearedSince,
+    clock,
+  });
+  const payments = new PaymentService({ db, repo, provider, vend, refunds, background, zones, clock, log });
+  const purchase = new PurchaseService({
+    db,
+    repo,
+    devices: new DeviceRepository(db),
+    provider,
+    payments,
+    limiter: deps.limiter,
+    urls: deps.urls,
+    clock,
+    timeZone: config.timeZone,
+    secret: hmac(deps.platformSecret, 'customer-orders'),
+    ...(deps.online ? { online: deps.online } : {}),
+  });
+  const bills = new BillsService({
+    db,
+    bills: new BillRepository(db),
+    orders: repo,
+    apps: deps.apps,
+    urls: deps.urls,
+    clock,
+    timeZone: config.timeZone,
+    abnormalAfterMs: config.orderAbnormalAfterMs,
+  });
+  const sales = new MachineSales({ repo, stock: deps.stock, refunds, zones, timeZone: config.timeZone });
+  const jobs = new OrderJobs({
+    repo,
+    payments,
+    vend,
+    refunds,
+    stats: new OrderStats(db),
+    clock,
+    abnormalAfterMs: config.orderAbnormalAfterMs,
+    log,
+  });
+  return {
+    provider,
+    sandbox,
+    repo,
+    purchase,
+    payments,
+    refunds,
+    vend,
+    bills,
+    sales,
+    jobs,
+    idle: () => background.idle(),
+    async close() {
+      await jobs.stop();
+      await sandbox?.stop();
+      await background.idle();
+    },
+  };
+}
+
+/** Vends through the devices module's commander (offline, timeout and refusals come back as outcomes). */
+export function commanderLink(commander: MachineCommander): MachineLink {
+  return {
+    vend: (device, args, userId) => commander.run(device, 'vend', args, userId),
+    play: (device, args, userId) => commander.run(device, 'play', args, userId),
+  };
+}

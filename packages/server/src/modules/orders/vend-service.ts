@@ -1,0 +1,254 @@
+import type { Kysely } from 'kysely';
+import type { CallResult } from '@vendo/contract/api/call';
+import type { replaceGoods } from '@vendo/contract/api/orders';
+import { GAME_BLACKLIST_DAYS } from '@vendo/contract/constants';
+import type { CommandArgs } from '@vendo/contract/device-protocol';
+import { faultText, orderStatusText, type Difficulty } from '@vendo/contract/enums';
+import type { Locale } from '@vendo/contract/locales';
+import { RCODE } from '@vendo/contract/rcodes';
+import type { Database } from '../../db/database';
+import { AppError } from '../../platform/app-error';
+import type { AuthContext } from '../../platform/auth';
+import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
+import type { Body } from '../devices/call-types';
+import type { ChannelRepository } from '../devices/channel-repository';
+import type { DeviceRepository } from '../devices/device-repository';
+import { readSettings } from '../devices/device-settings';
+import type { DeviceRow } from '../devices/device-tables';
+import { commandError, type CommandTarget, type MachineOutcome } from '../devices/machine-commander';
+import { REPLACEABLE, STATUS, VEND_WINDOW_MS } from './order-lifecycle';
+import type { OrderRepository } from './order-repository';
+import type { OrderRow } from './order-tables';
+import type { RefundService } from './refund-service';
+
+/** A machine busy with another vend is asked again this many times, waiting a little longer each time. */
+const BUSY_RETRIES = 4;
+const BUSY_WAIT_MS = 500;
+
+/** How orders reach machines: the devices module's commander in the server, a simulation for seeded history. */
+export interface MachineLink {
+  vend(
+    device: CommandTarget,
+    args: CommandArgs<'vend'>,
+    userId: number | null,
+  ): Promise<MachineOutcome<'vend'>>;
+  play(
+    device: CommandTarget,
+    args: CommandArgs<'play'>,
+    userId: number | null,
+  ): Promise<MachineOutcome<'play'>>;
+}
+
+export interface VendDeps {
+  db: Kysely<Database>;
+  repo: OrderRepository;
+  devices: DeviceRepository;
+  channels: ChannelRepository;
+  link: MachineLink;
+  refunds: RefundService;
+  /** Whether a player cleared a game on the merchant's machines since (the 30-day game blacklist). */
+  playerClearedSince: (merchantId: number, player: string, since: number) => Promise<boolean>;
+  clock: () => number;
+}
+
+/**
+ * Sends paid orders to their machines: a vend for goods, a play for games. The machine's answer moves the order
+ * from 1 (paid) to 2 (vending); its delivery or game report settles it (machine-sales.ts). A machine that cannot
+ * take the vend (offline, refusing) fails the order at once, and the store's refund mode decides the refund; a
+ * vend without an answer stays 1 until the abnormal job marks it 5.
+ */
+export class VendService {
+  constructor(private readonly d: VendDeps) {}
+
+  /** After the payment: sends the order's first vend, once, whichever process or job gets here first. */
+  async start(orderNo: string): Promise<void> {
+    const order = await this.d.repo.findByNo(orderNo);
+    if (!order || order.status !== STATUS.paid || order.vend_attempts > 0) return;
+    const now = this.d.clock();
+    if (!(await this.d.repo.claimVend(this.d.db, order.id, 0, [STATUS.paid], now))) return;
+    if (now - order.created_at > VEND_WINDOW_MS) {
+      await this.fail(order, 'paymentLate');
+      return;
+    }
+    const device = await this.d.devices.findBySn(order.sn);
+    const [item] = await this.d.repo.items(order.id);
+    if (!device || device.merchant_id !== order.merchant_id || !item) {
+      await this.fail(order, 'refused');
+      return;
+    }
+    const difficulty = order.kind === 'game' ? await this.difficulty(device, order) : 'normal';
+    const send = () =>
+      order.kind === 'game'
+        ? this.d.link.play(
+            device,
+            {
+              order: order.order_no,
+              payment: clientPayment(order.client),
+              plays: Math.max(1, order.plays),
+              slot: item.position,
+              difficulty,
+              ...(order.payer ? { player: order.payer } : {}),
+            },
+            null,
+          )
+        : this.d.link.vend(
+            device,
+            {
+              order: order.order_no,
+              payment: clientPayment(order.client),
+              items: [{ slot: item.position, quantity: item.quantity }],
+            },
+            null,
+          );
+    let outcome = await send();
+    // Busy with another customer's vend: nothing came out, so it is safe to ask again in a moment.
+    for (
+      let retry = 1;
+      retry <= BUSY_RETRIES && outcome.status === 'refused' && outcome.code === 'busy';
+      retry++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * retry));
+      outcome = await send();
+    }
+    await this.afterSend(order, outcome);
+  }
+
+  /**
+   * /b/replaceGoods: vends an abnormal or failed order again, from its shelf or another, as `<order>.r<n>`.
+   * Answers what the machine handed out; a fault answers DELIVERY_FAILED like a remote dispense does.
+   */
+  async replace(
+    auth: AuthContext,
+    body: Body<typeof replaceGoods>,
+    locale: Locale,
+  ): Promise<CallResult<typeof replaceGoods>> {
+    assertOperSign(auth, body.sign, this.d.clock());
+    const scope = await scopeOf(this.d.db, auth);
+    const order = await this.d.repo.findByNo(body.orderno);
+    if (!order || order.merchant_id !== scope.merchantId || !storeInScope(scope, order.store_id)) {
+      throw new AppError(RCODE.ORDER_NOT_FOUND);
+    }
+    if (!REPLACEABLE.includes(order.status) || order.refund_reserved > 0 || order.kind !== 'goods') {
+      throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
+    }
+    const device = await this.d.devices.findBySn(order.sn);
+    if (!device || device.merchant_id !== order.merchant_id) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    const [item] = await this.d.repo.items(order.id);
+    if (!item) throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
+    const number = body.channel_sn ?? item.channel_sn;
+    const [shelf] = await this.d.channels.findByNumbers(this.d.db, device.id, [number]);
+    if (!shelf) throw new AppError(RCODE.SHELF_NOT_FOUND);
+    if (shelf.quantity < item.quantity || shelf.enabled !== 1) throw new AppError(RCODE.SHELF_OUT_OF_STOCK);
+    if (device.alive !== 1) throw new AppError(RCODE.DEVICE_OFFLINE);
+
+    const now = this.d.clock();
+    const claimed = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await this.d.repo.claimVend(trx, order.id, order.vend_attempts, REPLACEABLE, now))) return false;
+      if (shelf.position !== item.position) {
+        await this.d.repo.updateItem(trx, item.id, {
+          position: shelf.position,
+          channel_id: shelf.id,
+          channel_sn: shelf.channel_sn,
+        });
+      }
+      await this.d.repo.transition(trx, order.id, REPLACEABLE, {
+        status: STATUS.paid,
+        goods_err: '',
+        finished_at: null,
+        updated_at: now,
+      });
+      return true;
+    });
+    // Someone else vends it right now: this tap does nothing more.
+    if (!claimed) throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
+    const attempt = order.vend_attempts + 1;
+    const outcome = await this.d.link.vend(
+      device,
+      {
+        order: `${order.order_no}.r${attempt}`,
+        payment: clientPayment(order.client),
+        items: [{ slot: shelf.position, quantity: item.quantity }],
+      },
+      auth.user.id,
+    );
+    const fresh = { ...order, vend_attempts: attempt, status: STATUS.paid };
+    await this.afterSend(fresh, outcome, false);
+    if (outcome.status !== 'acked') throw commandError(outcome, locale);
+    const items = outcome.result.items.map((r) => ({
+      channel_sn: shelf.channel_sn,
+      quantity: r.quantity,
+      delivered: r.delivered,
+      fault: r.fault,
+      fault_text: faultText(r.fault, locale),
+    }));
+    const failed = items.find((r) => r.fault !== 0 || r.delivered < r.quantity);
+    if (failed)
+      throw new AppError(RCODE.DELIVERY_FAILED, { fault: failed.fault_text || faultText(4, locale) });
+    const after = (await this.d.repo.findById(order.id)) ?? order;
+    return {
+      orderno: order.order_no,
+      status: after.status,
+      status_text: orderStatusText(
+        { status: after.status, refund: after.refund_fee, goodsErr: after.goods_err },
+        locale,
+      ),
+      items,
+    };
+  }
+
+  private async afterSend(
+    order: OrderRow,
+    outcome: MachineOutcome<'vend'> | MachineOutcome<'play'>,
+    refundOnFailure = true,
+  ): Promise<void> {
+    switch (outcome.status) {
+      case 'acked':
+        await this.d.repo.transition(this.d.db, order.id, [STATUS.paid], {
+          status: STATUS.vending,
+          updated_at: this.d.clock(),
+        });
+        return;
+      case 'offline':
+      case 'link_down':
+        return this.fail(order, 'offline', refundOnFailure);
+      case 'refused':
+        return this.fail(order, outcome.code === 'out_of_stock' ? 'outOfStock' : 'refused', refundOnFailure);
+      case 'timeout':
+        // Maybe it vended: only its report (or the abnormal job) can say. Nothing is refunded blindly.
+        return;
+    }
+  }
+
+  /** Nothing came out and nothing will: delivery failed, refunded automatically where the store says so. */
+  private async fail(order: OrderRow, fault: string, refund = true): Promise<void> {
+    const now = this.d.clock();
+    const refunded = await this.d.db.transaction().execute(async (trx) => {
+      const moved = await this.d.repo.transition(trx, order.id, [STATUS.paid], {
+        status: STATUS.deliveryFailed,
+        goods_err: fault,
+        finished_at: now,
+        updated_at: now,
+      });
+      if (!moved || !refund) return false;
+      const fresh = await this.d.repo.findById(order.id, trx);
+      return fresh ? this.d.refunds.autoRefund(trx, fresh, fresh.amount - fresh.refund_reserved, now) : false;
+    });
+    if (refunded) this.d.refunds.kick();
+  }
+
+  /** The device's difficulty, or extreme for a player on the game blacklist (spec §9). */
+  private async difficulty(device: DeviceRow, order: OrderRow): Promise<Difficulty> {
+    const settings = readSettings(device.settings);
+    if (settings.game_black === 1 && order.payer) {
+      const since = this.d.clock() - GAME_BLACKLIST_DAYS * 86_400_000;
+      if (await this.d.playerClearedSince(order.merchant_id, order.payer, since)) return 'extreme';
+    }
+    return settings.difficulty;
+  }
+}
+
+/** The vend's payment field: the order's client when the protocol knows it. */
+function clientPayment(client: string): CommandArgs<'vend'>['payment'] {
+  const known = ['wechat', 'alipay', 'bill', 'coin', 'remote', 'gift', 'iccard', 'card', 'ezcard'] as const;
+  return (known as readonly string[]).includes(client) ? (client as (typeof known)[number]) : 'remote';
+}

@@ -1,0 +1,75 @@
+import { List } from 'antd-mobile';
+import type { ReactNode } from 'react';
+
+/** What a row of a form says about its control. */
+export interface FieldLabelProps {
+  /** The id of the control inside, so the label and the message belong to it. */
+  id: string;
+  label: string;
+  /** Marks the label with an asterisk (the form still checks the rule itself). */
+  required?: boolean;
+  error?: string;
+  /** A hint under the control; the error, when there is one, follows it. */
+  description?: ReactNode;
+  extra?: ReactNode;
+}
+
+interface FieldProps extends FieldLabelProps {
+  /** Makes the whole row a tap target, with the arrow that says so. */
+  onClick?: () => void;
+  children: ReactNode;
+}
+
+/** One labelled row of a form (an antd-mobile List.Item), with its message under it. */
+export function Field({ id, label, required, error, description, extra, onClick, children }: FieldProps) {
+  const hint =
+    description || error ? (
+      <>
+        {description}
+        {error ? (
+          <span className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </span>
+        ) : null}
+      </>
+    ) : undefined;
+  return (
+    <List.Item
+      className="field"
+      prefix={
+        <label className="field-label" htmlFor={id}>
+          {label}
+          {required ? (
+            <span className="field-required" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </label>
+      }
+      extra={extra}
+      description={hint}
+      onClick={onClick}
+      arrowIcon={onClick ? undefined : false}
+    >
+      {children}
+    </List.Item>
+  );
+}
+
+/** aria props that tie a control to its Field's message. */
+export function fieldAria(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** Splits the props of a control in a row (InputField, TextAreaField) into the row's and the control's own. */
+export function splitFieldProps<P extends FieldLabelProps>({
+  id,
+  label,
+  required,
+  error,
+  description,
+  extra,
+  ...control
+}: P) {
+  return { row: { id, label, required, error, description, extra }, control };
+}
