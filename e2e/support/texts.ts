@@ -7,7 +7,10 @@ import deviceSheets from '../../packages/web/src/i18n/resources/device-sheets';
 import devices from '../../packages/web/src/i18n/resources/devices';
 import home from '../../packages/web/src/i18n/resources/home';
 import layout from '../../packages/web/src/i18n/resources/layout';
+import notify from '../../packages/web/src/i18n/resources/notify';
+import overview from '../../packages/web/src/i18n/resources/overview';
 import routes from '../../packages/web/src/i18n/resources/routes';
+import staff from '../../packages/web/src/i18n/resources/staff';
 import stock from '../../packages/web/src/i18n/resources/stock';
 
 /**
@@ -23,6 +26,9 @@ export const texts = (locale: Locale) => ({
   deviceSheets: deviceSheets[locale],
   home: home[locale],
   layout: layout[locale],
+  notify: notify[locale],
+  overview: overview[locale],
   routes: routes[locale],
+  staff: staff[locale],
   stock: stock[locale],
 });

@@ -13,8 +13,6 @@ const ComingSoon = screen(() => import('./routes/coming-soon'));
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
 const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
   { path: 'dashboard', title: 'dashboard' },
-  { path: 'buyBill', title: 'buyBill' },
-  { path: 'payBill', title: 'payBill' },
   { path: 'sicRegion', title: 'sicRegion' },
   { path: 'sicAnalysisDetail', title: 'sicAnalysisDetail' },
   { path: 'sicDevice', title: 'sicDevice' },
@@ -32,11 +30,7 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'settle', title: 'settle' },
   { path: 'feeSplitting', title: 'feeSplitting' },
   { path: 'profitSharing', title: 'profitSharing' },
-  { path: 'staff', title: 'staff' },
-  { path: 'notification', title: 'notification' },
-  { path: 'overview', title: 'overview' },
   { path: 'shareAddBank', title: 'shareAddBank', header: false },
-  { path: 'BindPassport', title: 'BindPassport', header: false },
   { path: 'open-member', title: 'openMember', header: false },
   { path: 'open-member-passport', title: 'openMember', header: false },
 ];
@@ -116,6 +110,36 @@ export const ROUTES: RouteObject[] = [
     '/deviceManage',
     { title: 'deviceManage' },
     screen(() => import('../features/devices/components/device-screen')),
+  ),
+  route(
+    '/staff',
+    { title: 'staff' },
+    screen(() => import('../features/staff/components/staff-screen')),
+  ),
+  route(
+    '/overview',
+    { title: 'overview' },
+    screen(() => import('../features/overview/components/overview-screen')),
+  ),
+  route(
+    '/notification',
+    { title: 'notification' },
+    screen(() => import('../features/notify/components/notify-screen')),
+  ),
+  route(
+    '/BindPassport',
+    { title: 'BindPassport', header: false },
+    screen(() => import('../features/passport/components/bind-passport-screen')),
+  ),
+  route(
+    '/buyBill',
+    { title: 'buyBill' },
+    screen(() => import('../features/bills/components/buy-bill-screen')),
+  ),
+  route(
+    '/payBill',
+    { title: 'payBill' },
+    screen(() => import('../features/bills/components/pay-bill-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

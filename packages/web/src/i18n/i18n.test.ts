@@ -5,7 +5,11 @@ import auth from './resources/auth';
 import common from './resources/common';
 import home from './resources/home';
 import layout from './resources/layout';
+import notify from './resources/notify';
+import overview from './resources/overview';
+import passport from './resources/passport';
 import routes from './resources/routes';
+import staff from './resources/staff';
 
 describe('detectLocale', () => {
   it('prefers the language chosen earlier', () => {
@@ -57,7 +61,7 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
   );
 }
 
-const NAMESPACES = { common, routes, layout, auth, home } as const;
+const NAMESPACES = { common, routes, layout, auth, home, staff, overview, notify, passport } as const;
 
 // Characters that exist only in simplified Chinese; a zh-TW text holding one was not converted.
 const SIMPLIFIED_ONLY =

@@ -1,5 +1,6 @@
 import type { Locale } from '@vendo/contract/locales';
 import type auth from './resources/auth';
+import type bills from './resources/bills';
 import type catalog from './resources/catalog';
 import common from './resources/common';
 import type components from './resources/components';
@@ -7,7 +8,11 @@ import type deviceSheets from './resources/device-sheets';
 import type devices from './resources/devices';
 import type home from './resources/home';
 import type layout from './resources/layout';
+import type notify from './resources/notify';
+import type overview from './resources/overview';
+import type passport from './resources/passport';
 import routes from './resources/routes';
+import type staff from './resources/staff';
 import type stock from './resources/stock';
 
 /** Texts every screen needs (the shell and the titles) travel with the first screen. */
@@ -28,6 +33,11 @@ export const lazyNamespaces = {
   stock: () => import('./resources/stock'),
   devices: () => import('./resources/devices'),
   deviceSheets: () => import('./resources/device-sheets'),
+  staff: () => import('./resources/staff'),
+  overview: () => import('./resources/overview'),
+  notify: () => import('./resources/notify'),
+  passport: () => import('./resources/passport'),
+  bills: () => import('./resources/bills'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -42,6 +52,11 @@ export interface AllNamespaces {
   stock: typeof stock;
   devices: typeof devices;
   deviceSheets: typeof deviceSheets;
+  staff: typeof staff;
+  overview: typeof overview;
+  notify: typeof notify;
+  passport: typeof passport;
+  bills: typeof bills;
 }
 
 export type NamespaceName = keyof AllNamespaces;

@@ -102,6 +102,12 @@ function headersFor(auth: AnyCall['auth'], credentials?: CallOptions['credential
       headers.token = info.token;
       headers.secret = info.secret;
     }
+  } else if (auth === 'passport') {
+    // The messaging-app session or a bind ticket, handed over in the address (/BindPassport?token=…&secret=…).
+    if (credentials) {
+      headers.token = credentials.token;
+      headers.secret = credentials.secret;
+    }
   } else if (auth === 'member') {
     const cert = readMemberCert();
     if (!cert) throw new ApiError(INVALID_CERT, i18n.t('common:api.invalidCert'));

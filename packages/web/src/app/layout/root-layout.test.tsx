@@ -71,9 +71,9 @@ describe('routes and session', () => {
 
   it('shows later screens as "coming soon" with their title and a back button', async () => {
     saveLogin(makeUser());
-    renderAt('/overview');
+    renderAt('/activityCenter');
     expect(await screen.findByText('This screen arrives with a later release.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Overview' }).length).toBe(2);
+    expect(screen.getAllByRole('heading', { name: 'Activity center' }).length).toBe(2);
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
@@ -90,7 +90,7 @@ describe('routes and session', () => {
 
   it('hides the whole header on the screens of spec §2', async () => {
     saveLogin(makeUser());
-    for (const path of ['/shareAddBank', '/BindPassport', '/open-member', '/open-member-passport']) {
+    for (const path of ['/shareAddBank', '/open-member', '/open-member-passport']) {
       const { unmount, container } = renderAt(path);
       await screen.findByText('This screen arrives with a later release.');
       expect(container.querySelector('header'), path).toBeNull();

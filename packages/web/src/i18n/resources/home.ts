@@ -18,6 +18,7 @@ export default defineNamespace({
       devices: '设备在线情况',
       online: '在线 {{count}} 台',
       offline: '离线 {{count}} 台',
+      abnormal: '待处理异常订单 {{count}} 笔',
     },
     groups: {
       transactions: '交易',
@@ -71,6 +72,7 @@ export default defineNamespace({
       devices: '設備在線情況',
       online: '在線 {{count}} 台',
       offline: '離線 {{count}} 台',
+      abnormal: '待處理異常訂單 {{count}} 筆',
     },
     groups: {
       transactions: '交易',
@@ -124,6 +126,7 @@ export default defineNamespace({
       devices: 'Devices online and offline',
       online: 'Online: {{count}}',
       offline: 'Offline: {{count}}',
+      abnormal: 'Abnormal orders waiting: {{count}}',
     },
     groups: {
       transactions: 'Transactions',

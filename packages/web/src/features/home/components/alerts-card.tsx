@@ -23,6 +23,19 @@ function isDeviceCounts(value: unknown): value is DeviceCounts {
 /** /d/devOnlineCount, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
 const devOnlineCountCall = endpoint('/api/v1/d/devOnlineCount', 'session', isDeviceCounts);
 
+interface AbnormalCount {
+  count: number;
+}
+
+function isAbnormalCount(value: unknown): value is AbnormalCount {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { count?: unknown }).count === 'number'
+  );
+}
+
+/** /b/abnormalCount: the pending abnormal orders over all time (spec §2 home alert). */
+const abnormalCountCall = endpoint('/api/v1/b/abnormalCount', 'session', isAbnormalCount);
+
 const countsStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '10px 0 0' };
 const countStyle = (warn: boolean): CSSProperties => ({
   display: 'inline-flex',
@@ -52,12 +65,26 @@ export function AlertsCard() {
     enabled: seesDevices,
   });
   const data = counts.data;
+  const seesBills = can(user, 'buyBill', now);
+  const abnormal = useQuery({
+    queryKey: ['bills', 'abnormal-count'],
+    queryFn: () => callEndpoint(abnormalCountCall, {}, { quiet: true }),
+    enabled: seesBills,
+  });
+  const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
   return (
     <section className="card" aria-labelledby="alerts-title">
       <h2 id="alerts-title" className="card-title">
         {t('alerts.title')}
       </h2>
-      {!data || data.offline === 0 ? (
+      {abnormalCount > 0 ? (
+        <p style={countsStyle}>
+          <Link to="/buyBill?abnormal=true" style={countStyle(true)}>
+            {t('alerts.abnormal', { count: abnormalCount })}
+          </Link>
+        </p>
+      ) : null}
+      {(!data || data.offline === 0) && abnormalCount === 0 ? (
         <p className="alerts-none">
           <CheckIcon />
           <span>{t('alerts.none')}</span>

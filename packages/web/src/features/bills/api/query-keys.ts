@@ -1,0 +1,7 @@
+/** Query keys of the bill screens. A refund touches both lists and the home alert. */
+export const billKeys = {
+  all: ['bills'] as const,
+  buy: ['bills', 'buy'] as const,
+  pay: ['bills', 'pay'] as const,
+  abnormalCount: ['bills', 'abnormal-count'] as const,
+};

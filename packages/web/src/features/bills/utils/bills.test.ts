@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { billStatusText, priceBound, refundCents, statusTone } from './bills';
+
+const goods = (err: string) => [
+  {
+    goods_id: 1,
+    goods_name: 'Cola',
+    img: '',
+    channel_sn: 1,
+    price: 300,
+    quantity: 1,
+    delivered: 0,
+    err,
+    err_text: '',
+    cost_price: null,
+  },
+];
+
+describe('refundCents', () => {
+  it('turns yuan into cents within what is left', () => {
+    expect(refundCents('1.5', 300)).toBe(150);
+    expect(refundCents(' 3 ', 300)).toBe(300);
+    expect(refundCents('0.01', 1)).toBe(1);
+  });
+  it('refuses 0, more than is left and malformed amounts', () => {
+    expect(refundCents('0', 300)).toBeNull();
+    expect(refundCents('0.00', 300)).toBeNull();
+    expect(refundCents('3.01', 300)).toBeNull();
+    expect(refundCents('1.005', 300)).toBeNull();
+    expect(refundCents('-1', 300)).toBeNull();
+    expect(refundCents('', 300)).toBeNull();
+    expect(refundCents('abc', 300)).toBeNull();
+  });
+});
+
+describe('priceBound', () => {
+  it('is open when empty and cents otherwise', () => {
+    expect(priceBound('')).toBeUndefined();
+    expect(priceBound('12.3')).toBe(1230);
+    expect(priceBound('x')).toBeNull();
+  });
+});
+
+describe('billStatusText', () => {
+  it('shows success for 3 without refunds and refunding once refunded', () => {
+    const bill = { status: 3, refund: 0, goods: goods(''), status_text: '' };
+    expect(billStatusText(bill, 'en-US')).toBe('Success');
+    expect(billStatusText({ ...bill, refund: 100 }, 'en-US')).not.toBe('Success');
+  });
+  it('adds the goods error to 1, 2, 4 and 5 only', () => {
+    const failed = billStatusText({ status: 4, refund: 0, goods: goods('1'), status_text: '' }, 'en-US');
+    expect(failed).toMatch(/\(.+\)$/);
+    const success = billStatusText({ status: 3, refund: 0, goods: goods('1'), status_text: '' }, 'en-US');
+    expect(success).toBe('Success');
+  });
+});
+
+describe('statusTone', () => {
+  it('colours statuses', () => {
+    expect(statusTone(3, 0)).toBe('success');
+    expect(statusTone(3, 10)).toBe('warning');
+    expect(statusTone(4, 0)).toBe('danger');
+    expect(statusTone(5, 0)).toBe('warning');
+    expect(statusTone(9, 0)).toBe('default');
+  });
+});

@@ -1,0 +1,52 @@
+import type { Bill } from '@vendo/contract/api/orders';
+import { PAGE_SIZE } from '@vendo/contract/constants';
+import { orderStatusText } from '@vendo/contract/enums';
+import type { Locale } from '@vendo/contract/locales';
+import { yuanToCents } from '@vendo/contract/money';
+
+/** Bill lists show 10 a page. */
+export const BILL_PAGE_SIZE = PAGE_SIZE.pagination;
+
+/** The paging fields of a list call (spec §7): pageNum from 1, step 'start' on the first page, else null. */
+export function pageRequest(page: number) {
+  return { pageNum: page, pageSize: BILL_PAGE_SIZE, step: page === 1 ? 'start' : null };
+}
+
+/**
+ * The status as the bill shows it (spec §4): 3 reads "refunding" once anything was refunded; 1, 2, 4 and 5 add
+ * the goods error. Computed from the contract's rule, so a bill missing the server's text still reads right.
+ */
+export function billStatusText(
+  bill: Pick<Bill, 'status' | 'refund' | 'goods' | 'status_text'>,
+  locale: Locale,
+): string {
+  return orderStatusText({ status: bill.status, refund: bill.refund, goodsErr: bill.goods[0]?.err }, locale);
+}
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'default';
+
+/** The colour of a status: success 3/6/7, abnormal 1/2/5 and refunding 99 warn, failed 4 is an error. */
+export function statusTone(status: number, refund: number): StatusTone {
+  if (status === 3 && refund !== 0) return 'warning';
+  if (status === 3 || status === 6 || status === 7) return 'success';
+  if (status === 4) return 'danger';
+  if (status === 1 || status === 2 || status === 5 || status === 99) return 'warning';
+  return 'default';
+}
+
+/**
+ * The refund amount typed in yuan, as cents (spec §5): a number with at most 2 decimals, not 0, not above what
+ * is left. null means "refund amount invalid".
+ */
+export function refundCents(input: string, refundable: number): number | null {
+  const cents = yuanToCents(input);
+  if (cents === null || cents <= 0 || cents > refundable) return null;
+  return cents;
+}
+
+/** A price bound in yuan as cents for the filter; '' is open (undefined); null when it is not an amount. */
+export function priceBound(input: string): number | undefined | null {
+  if (input.trim() === '') return undefined;
+  const cents = yuanToCents(input);
+  return cents === null || cents < 0 ? null : cents;
+}

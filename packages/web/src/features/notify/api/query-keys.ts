@@ -1,0 +1,5 @@
+/** Query keys of /notification. */
+export const notifyKeys = {
+  recipients: ['notify', 'recipients'] as const,
+  stores: ['notify', 'stores'] as const,
+};
