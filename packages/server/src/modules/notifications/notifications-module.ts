@@ -35,7 +35,21 @@ export function createNotifications(deps: {
   const repo = new NotifyRepository(deps.db);
   const delivery = new NotificationDelivery({ ...deps, repo });
   const background = new Background((error) => deps.log.error({ err: error }, 'notification alert failed'));
-  deps.gateway.onPresence((sn, change) => background.run(() => delivery.devicePresence(sn, change)));
+  // A machine's presence changes are handled one after the other, in the order the gateway saw them: an "online"
+  // still being handled must not cancel the "offline" that came after it.
+  const presenceTails = new Map<string, Promise<void>>();
+  deps.gateway.onPresence((sn, change) =>
+    background.run(async () => {
+      const previous = presenceTails.get(sn) ?? Promise.resolve();
+      const current = previous.catch(() => undefined).then(() => delivery.devicePresence(sn, change));
+      presenceTails.set(sn, current);
+      try {
+        await current;
+      } finally {
+        if (presenceTails.get(sn) === current) presenceTails.delete(sn);
+      }
+    }),
+  );
   deps.gateway.onEventStored((sn, event) => background.run(() => delivery.machineEvent(sn, event)));
   return {
     recipients: new NotifyService({ db: deps.db, repo, apps: deps.apps, clock: deps.clock }),
