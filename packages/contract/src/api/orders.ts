@@ -228,7 +228,8 @@ export type BillList = z.infer<typeof billList>;
 
 /**
  * Sales bills (/buyBill): every order, cash and remote ones included. condition.abnormal = true lists only the
- * pending abnormal orders (status 5, or 1 and 2 older than the machine's answer time) — the home alert's list.
+ * pending abnormal orders (status 5, or 1 and 2 older than the machine's answer time) — the home alert's list:
+ * of any day when no start_time or end_time is given (range.start_time is then 0), as the alert counts them.
  */
 export const getBuyBill = defineCall({
   path: '/api/v1/b/getBuyBill',

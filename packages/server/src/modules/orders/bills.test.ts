@@ -271,4 +271,36 @@ describe.each(dialects())('bills on %s', (dialect) => {
     silent();
     restore = virtualMachines(t);
   });
+
+  it('lists the pending abnormal orders of any day, as many as the home alert counts', async () => {
+    const silent = virtualMachines(t, { report: () => false });
+    // Stuck 100 days ago: beyond any range a bill list may span.
+    t.clock.advance(-100 * DAY);
+    const old = await customerPays(t, '70001', 1);
+    await settle(t);
+    t.clock.advance(100 * DAY);
+    await t.services.orders.jobs.tick();
+    silent();
+    restore = virtualMachines(t);
+    expect((await orderRow(t, old.order_no)).status).toBe(5);
+
+    const alert = ok<{ count: number; oldest: number }>(await call('/api/v1/b/abnormalCount', {}));
+    const list = await buy({ abnormal: true });
+    expect(alert.count).toBe(2);
+    expect(list.count).toBe(alert.count);
+    expect(list.analysis.abnormalCount).toBe(alert.count);
+    expect(list.data.map((b) => b.orderno)).toContain(old.order_no);
+    expect(list.range.start_time).toBe(0);
+    // An explicit range still narrows it, and still within the limits of a bill list.
+    const today = await buy({ abnormal: true, start_time: list.range.end_time - DAY });
+    expect(today.data.map((b) => b.orderno)).not.toContain(old.order_no);
+    expect(today.count).toBe(1);
+    expect(
+      await call('/api/v1/b/getBuyBill', {
+        condition: { abnormal: true, start_time: t.clock.now - 101 * DAY, end_time: t.clock.now },
+      }),
+    ).toMatchObject({ msg: 'Start time: The time range cannot be longer than 93 days' });
+    // The other lists keep their default of today.
+    expect((await buy()).data.map((b) => b.orderno)).not.toContain(old.order_no);
+  });
 });
