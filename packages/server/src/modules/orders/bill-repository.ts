@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
+import { combineSales, type AnalysisSums } from '../analytics/analysis-sums';
 import { pageWindow } from '../catalog/list-query';
 import { OrderStats, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
@@ -36,28 +37,8 @@ export interface BillRow extends OrderRow {
   device_title: string | null;
 }
 
-export interface AnalysisSums {
-  count: number;
-  income: number;
-  refund: number;
-  wxIncome: number;
-  alipayIncome: number;
-  successCount: number;
-  refundCount: number;
-  wxCount: number;
-  alipayCount: number;
-  abnormalCount: number;
-  costPrice: number;
-}
-
-/** The statuses the analysis counts (spec §4 analysis). */
-const SUCCESS = [3, 6, 7];
-const REFUNDED = [8, 9, 10, 11];
-const ABNORMAL = [1, 2, 5];
 /** Written out literally: the partial index orders_abnormal serves only a query naming the same statuses. */
 const ABNORMAL_SQL = sql<SqlBool>`status in (1, 2, 5)`;
-/** Goods left the machine: their cost counts (10 and 11 are "refunded but counted with cost"). */
-const WITH_COST = [3, 6, 7, 10, 11];
 
 /** The SQL of both bill lists and of the home alert. */
 export class BillRepository {
@@ -127,11 +108,11 @@ export class BillRepository {
         : nextPeriodStart('day', filter.start, timeZone);
     const lastDay = startOfPeriod('day', filter.end, timeZone);
     if (!byTotals || firstDay >= lastDay)
-      return combine(await this.grouped(filter, filter.start, filter.end));
+      return combineSales(await this.grouped(filter, filter.start, filter.end));
     const groups = await this.stats.sums(filter, firstDay, lastDay);
     if (filter.start < firstDay) groups.push(...(await this.grouped(filter, filter.start, firstDay)));
     if (lastDay < filter.end) groups.push(...(await this.grouped(filter, lastDay, filter.end)));
-    return combine(groups);
+    return combineSales(groups);
   }
 
   /** Orders of [from, to) summed per payment method and status. */
@@ -199,42 +180,6 @@ export class BillRepository {
       latest,
     };
   }
-}
-
-/** The analysis sums of spec §3 from totals per payment method and status. */
-function combine(groups: StatGroup[]): AnalysisSums {
-  const out: AnalysisSums = {
-    count: 0,
-    income: 0,
-    refund: 0,
-    wxIncome: 0,
-    alipayIncome: 0,
-    successCount: 0,
-    refundCount: 0,
-    wxCount: 0,
-    alipayCount: 0,
-    abnormalCount: 0,
-    costPrice: 0,
-  };
-  for (const g of groups) {
-    const income = g.amount - g.refund_fee;
-    out.count += g.n;
-    out.income += income;
-    out.refund += g.refund_fee;
-    if (g.client === 'wechat') {
-      out.wxIncome += income;
-      out.wxCount += g.n;
-    }
-    if (g.client === 'alipay') {
-      out.alipayIncome += income;
-      out.alipayCount += g.n;
-    }
-    if (SUCCESS.includes(g.status)) out.successCount += g.n;
-    if (REFUNDED.includes(g.status)) out.refundCount += g.n;
-    if (ABNORMAL.includes(g.status)) out.abnormalCount += g.n;
-    if (WITH_COST.includes(g.status)) out.costPrice += g.cost_price;
-  }
-  return out;
 }
 
 function pendingAbnormal(eb: ExpressionBuilder<Database, 'orders'>, before: number) {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { CallResult } from '@vendo/contract/api/call';
 import type {
   Bill,
-  BillAnalysis,
   BillList,
   abnormalCount,
   getBuyBill,
@@ -25,12 +24,12 @@ import {
   refundEligibility,
 } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
-import { rate } from '@vendo/contract/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { canView } from '../accounts/permissions';
+import { billAnalysisOf } from '../analytics/analysis-sums';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
@@ -120,26 +119,7 @@ export class BillsService {
     ]);
     const ids = rows.map((r) => r.id);
     const [items, refunds] = await Promise.all([this.d.orders.itemsOf(ids), this.d.orders.refundsOf(ids)]);
-    const analysis: BillAnalysis = {
-      count: sums.count,
-      income: sums.income,
-      refund: sums.refund,
-      wxIncome: sums.wxIncome,
-      alipayIncome: sums.alipayIncome,
-      otherIncome: sums.income - sums.wxIncome - sums.alipayIncome,
-      successCount: sums.successCount,
-      successRate: rate(sums.successCount, sums.count),
-      refundCount: sums.refundCount,
-      refundRate: rate(sums.refundCount, sums.count),
-      wxCount: sums.wxCount,
-      wxRate: rate(sums.wxCount, sums.count),
-      alipayCount: sums.alipayCount,
-      alipayRate: rate(sums.alipayCount, sums.count),
-      otherCount: sums.count - sums.wxCount - sums.alipayCount,
-      abnormalCount: sums.abnormalCount,
-      costPrice: seesProfit ? sums.costPrice : null,
-      profit: seesProfit ? sums.income - sums.costPrice : null,
-    };
+    const analysis = billAnalysisOf(sums, seesProfit);
     return {
       data: rows.map((row) =>
         this.present(
