@@ -1,14 +1,36 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bills from '../packages/web/src/i18n/resources/bills';
 import { launchBrowser, phoneContext, snap } from './support/browser';
+import { deliveredSale, sellOnce, type Sale } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
-import passportTexts from '../packages/web/src/i18n/resources/passport';
+
+/**
+ * The main account makes a role (bills, refund, devices) and a staff member limited to one store, with an
+ * operation password; the staff member sees that store's machines and bills only, refunds with the password and
+ * meets no staff screen; then the main account turns the password off and resets the login password, which ends
+ * the staff member's session. Runs on the demo merchant: its three machines stand in three stores.
+ */
 
 const en = texts('en-US');
+const b = bills['en-US'];
 const DEMO = { phone: '13800138000', password: 'demo123456' };
 const ROLE = 'E2E Cashier';
-const CLERK = { account: 'clerk1', name: 'E2E Clerk', password: 'clerk123', newPassword: 'clerk456' };
+const CLERK = {
+  account: 'clerk1',
+  name: 'E2E Clerk',
+  password: 'clerk123',
+  newPassword: 'clerk456',
+  operPassword: '246810',
+};
+
+interface Machine {
+  sn: string;
+  title: string;
+  type: string;
+  store: { _id: number; store_name: string } | null;
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,9 +39,34 @@ let staffContext: BrowserContext;
 let page: Page;
 let staffPage: Page;
 let loginName = '';
+let headers: Record<string, string> = {};
+/** The machine in the staff member's store, and one standing in another store. */
+let own: Machine;
+let other: Machine;
+
+/** A call as the main account (its own session, beside the browser's). */
+async function api<T>(path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { rcode: number; msg: string; result: T };
+  if (answer.rcode !== 0) throw new Error(`${path}: ${answer.msg}`);
+  return answer.result;
+}
 
 beforeAll(async () => {
   server = await startServer({ MQTT_PORT: '0' });
+  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
+    username: DEMO.phone,
+    password: DEMO.password,
+  });
+  headers = { token: login.result.token, secret: login.result.secret };
+  const machines = await api<{ data: Machine[] }>('/api/v1/d/getDev', { pageNum: 1, pageSize: 10 });
+  own = machines.data.find((m) => m.type === 'vm' && m.store)!;
+  other = machines.data.find((m) => m.store && m.store._id !== own.store!._id)!;
+  if (!own || !other) throw new Error('the demo machines do not stand in two stores');
   browser = await launchBrowser();
   mainContext = await phoneContext(browser, { locale: 'en-US' });
   staffContext = await phoneContext(browser, { locale: 'en-US' });
@@ -38,32 +85,65 @@ async function visible(locator: ReturnType<Page['getByText']>, timeout = 10_000)
   await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
 }
 
-async function logIn(on: Page, username: string, password: string): Promise<void> {
+/** Logs in; the app goes home (and shows its statement) or back to the page the session ended on. */
+async function logIn(on: Page, username: string, password: string, home = true): Promise<void> {
   await on.goto(`${server.url}/login`);
   await on.getByPlaceholder(en.auth.usernamePlaceholder).fill(username);
   await on.getByPlaceholder(en.auth.passwordPlaceholder).fill(password);
   await on.getByRole('button', { name: en.auth.login, exact: true }).click();
-  await on.waitForURL(`${server.url}/`);
+  await on.waitForURL((url) => url.pathname !== '/login');
+  if (!home) return;
+  expect(new URL(on.url()).pathname).toBe('/');
   const ok = on.getByRole('button', { name: en.home.statement.ok });
   await ok.click();
   await ok.waitFor({ state: 'hidden' });
 }
 
-/** A screenshot once the page is still: toasts gone and the sheets' slides finished. */
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 6000 });
-  await page.waitForTimeout(400);
-  await snap(page, name);
+/** A screenshot once the page is still: loading screen and toasts gone, the sheets' slides finished. */
+async function shot(on: Page, name: string): Promise<void> {
+  await on.locator('.loading-screen').waitFor({ state: 'detached' });
+  await expect.poll(() => on.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
+  await on.waitForTimeout(400);
+  await snap(on, name);
 }
 
 const sheet = (title: string) => page.locator('.sheet', { has: page.getByRole('heading', { name: title }) });
+const staffCard = () => page.locator('li.entity-card', { hasText: CLERK.name });
+
+/** The staff member's sales bills narrowed to one order number through the filter sheet. */
+async function billsOf(orderNo: string): Promise<void> {
+  await staffPage.getByRole('button', { name: b.filters.more }).click();
+  await staffPage.getByLabel(b.filters.orderNo).fill(orderNo);
+  await staffPage.getByRole('button', { name: b.filters.apply }).click();
+}
+
+/** Opens an order of the staff member's list and asks for its full refund. */
+async function startRefund(sale: Sale): Promise<void> {
+  await staffPage.goto(`${server.url}/buyBill`);
+  await billsOf(sale.orderNo);
+  const card = staffPage.getByRole('button', { name: new RegExp(sale.orderNo) });
+  await visible(card, 15_000);
+  await card.click();
+  await visible(staffPage.getByRole('heading', { name: b.detail.title }));
+  await staffPage.getByRole('button', { name: b.refund.submit }).click();
+}
+
+async function refundable(orderNo: string): Promise<number> {
+  const list = await api<{ data: Array<{ refundable: number }> }>('/api/v1/b/getBuyBill', {
+    pageNum: 1,
+    pageSize: 10,
+    condition: { order_no: orderNo },
+  });
+  if (!list.data[0]) throw new Error(`order ${orderNo} is not in the main account's bills`);
+  return list.data[0].refundable;
+}
 
 describe('the main account manages staff and roles', () => {
   it('logs in as the demo merchant', async () => {
     await logIn(page, DEMO.phone, DEMO.password);
   });
 
-  it('creates a role with bills and refund', async () => {
+  it('creates a role with bills, refund and devices', async () => {
     await page.goto(`${server.url}/staff?tab=roles`);
     await page.getByRole('button', { name: en.staff.role.add }).first().click();
     const form = sheet(en.staff.role.addTitle);
@@ -75,14 +155,15 @@ describe('the main account manages staff and roles', () => {
     await visible(form.getByText(en.staff.role.noPermission));
     await form.locator('.perm-check', { hasText: /^Bills$/ }).click();
     await form.locator('.perm-check', { hasText: /^Refund$/ }).click();
+    await form.locator('.perm-check', { hasText: /^Device management$/ }).click();
     await form.getByRole('button', { name: en.components.save }).click();
     const card = page.locator('li.entity-card', { hasText: ROLE });
     await visible(card);
     await visible(card.getByText('Refund', { exact: true }));
-    await shot('staff-roles');
+    await shot(page, 'staff-roles');
   });
 
-  it('adds a staff member limited to one store, with every rule checked inline', async () => {
+  it('adds a staff member limited to one store, with an operation password, every rule checked inline', async () => {
     await page.getByRole('tab', { name: en.staff.tabs.staff }).click();
     await page.getByRole('button', { name: en.staff.staff.add }).first().click();
     const form = sheet(en.staff.staff.addTitle);
@@ -93,28 +174,98 @@ describe('the main account manages staff and roles', () => {
     await form.getByLabel(en.staff.staff.name).fill(CLERK.name);
     await form.locator('#staff-password').fill(CLERK.password);
     await form.locator('#staff-confirm-password').fill(CLERK.password);
+    await form.getByRole('switch', { name: en.staff.staff.operSwitch }).click();
+    await form.locator('#staff-oper-pwd').fill(CLERK.operPassword);
+    await form.locator('#staff-confirm-oper-pwd').fill('246811');
     await form.locator('#staff-role').getByText(ROLE, { exact: true }).click();
     await form.getByRole('switch', { name: en.staff.staff.allStores }).click();
-    await form.locator('#staff-stores .adm-selector-item').first().click();
+    await form.locator('#staff-stores .adm-selector-item', { hasText: own.store!.store_name }).click();
     await form.getByRole('button', { name: en.components.save }).click();
-    const card = page.locator('li.entity-card', { hasText: CLERK.name });
-    await visible(card);
-    await visible(card.getByText(ROLE));
-    loginName = (await card.locator('.staff-login').textContent())?.trim() ?? '';
+    // The confirmation differs: named on its field, nothing saved.
+    await visible(form.getByText(en.staff.rules.passwordsDiffer));
+    await form.locator('#staff-confirm-oper-pwd').fill(CLERK.operPassword);
+    await form.getByRole('button', { name: en.components.save }).click();
+    await visible(staffCard());
+    await visible(staffCard().getByText(ROLE));
+    await visible(staffCard().getByText(own.store!.store_name));
+    expect(await staffCard().getByRole('switch', { name: en.staff.staff.operSwitch }).isChecked()).toBe(true);
+    loginName = (await staffCard().locator('.staff-login').textContent())?.trim() ?? '';
     expect(loginName.startsWith(`${CLERK.account}@`)).toBe(true);
-    await shot('staff-list');
+    await shot(page, 'staff-list');
   });
+});
 
-  it('the staff member logs in and sees no staff tile', async () => {
+describe('the staff member works inside the role and the store', () => {
+  let ownSale: Sale;
+  let otherSale: Sale;
+
+  it('logs in and sees only the tiles of the role: no staff or notification tile, no staff screen', async () => {
     await logIn(staffPage, loginName, CLERK.password);
-    // The role's bills permission gives the sales-bills tile; sub-accounts are the main account's alone.
-    await visible(staffPage.getByText(en.home.tiles.buyBill, { exact: true }));
-    expect(await staffPage.getByText(en.home.tiles.staff, { exact: true }).count()).toBe(0);
+    const tiles = staffPage.locator('.tiles-card .tile-label');
+    await visible(tiles.first());
+    expect(await tiles.allTextContents()).toEqual([en.home.tiles.buyBill, en.home.tiles.deviceManage]);
+    await shot(staffPage, 'staff-home');
+    await staffPage.goto(`${server.url}/staff`);
+    await visible(staffPage.getByText(en.staff.mainOnly));
   });
 
-  it("resetting the staff member's login password ends their session", async () => {
-    const card = page.locator('li.entity-card', { hasText: CLERK.name });
-    await card.getByRole('button', { name: en.staff.staff.resetPwd }).click();
+  it('sees only the machines of the store', async () => {
+    await staffPage.goto(`${server.url}/deviceManage`);
+    const cards = staffPage.locator('li.dv-card');
+    await visible(cards.first(), 15_000);
+    await staffPage.locator('.loading-screen').waitFor({ state: 'detached' });
+    await expect.poll(() => cards.count()).toBe(1);
+    await visible(cards.getByText(own.title));
+    expect(await staffPage.getByText(other.title).count()).toBe(0);
+    await shot(staffPage, 'staff-devices');
+  });
+
+  it("sees the store's sales but not a sale made in another store", async () => {
+    ownSale = await deliveredSale(server, own.sn);
+    otherSale = await sellOnce(server, other.sn);
+    // The main account sees both.
+    await refundable(otherSale.orderNo);
+    await staffPage.goto(`${server.url}/buyBill`);
+    const list = staffPage.getByRole('list', { name: b.listLabel });
+    await visible(list.locator('li').first(), 15_000);
+    const machines = await list.locator('.bill-line:not(.muted)').allTextContents();
+    expect(machines.length).toBeGreaterThan(0);
+    expect(machines.every((line) => line.startsWith(`${own.sn} `))).toBe(true);
+    await shot(staffPage, 'staff-bills');
+    await billsOf(otherSale.orderNo);
+    await visible(staffPage.getByText(b.empty));
+    await billsOf(ownSale.orderNo);
+    await visible(staffPage.getByRole('button', { name: new RegExp(ownSale.orderNo) }));
+  });
+
+  it('refunds a sale of the store with the operation password', async () => {
+    await startRefund(ownSale);
+    // The keypad: a wrong password is refused and nothing is refunded.
+    for (const digit of '111111') await staffPage.getByRole('button', { name: digit, exact: true }).click();
+    await visible(staffPage.getByText(en.components.operPwdVerifyFailed));
+    expect(await refundable(ownSale.orderNo)).toBeGreaterThan(0);
+    for (const digit of CLERK.operPassword) {
+      await staffPage.getByRole('button', { name: digit, exact: true }).click();
+    }
+    await visible(staffPage.getByText(b.refund.done));
+    await expect.poll(() => refundable(ownSale.orderNo), { timeout: 15_000 }).toBe(0);
+  });
+});
+
+describe("the main account takes the staff member's passwords in hand", () => {
+  let secondSale: Sale;
+
+  it("turns the staff member's operation password off", async () => {
+    await page.reload();
+    const operSwitch = staffCard().getByRole('switch', { name: en.staff.staff.operSwitch });
+    await visible(operSwitch);
+    await operSwitch.click();
+    await visible(page.getByText(en.staff.staff.operOff));
+    await expect.poll(() => operSwitch.isChecked()).toBe(false);
+  });
+
+  it("resets the staff member's login password, which ends their session", async () => {
+    await staffCard().getByRole('button', { name: en.staff.staff.resetPwd }).click();
     const form = page.locator('.sheet', { hasText: en.staff.staff.confirmPassword });
     await visible(form);
     await form.locator('#reset-password').fill(CLERK.newPassword);
@@ -126,6 +277,17 @@ describe('the main account manages staff and roles', () => {
     await staffPage.waitForURL(/\/login/, { timeout: 15_000 });
   });
 
+  it('the staff member logs in with the new password and refunds without the keypad', async () => {
+    secondSale = await deliveredSale(server, own.sn);
+    await logIn(staffPage, loginName, CLERK.newPassword, false);
+    await startRefund(secondSale);
+    await visible(staffPage.getByText(b.refund.done));
+    expect(await staffPage.getByText(en.components.operPwdSetHint).count()).toBe(0);
+    await expect.poll(() => refundable(secondSale.orderNo), { timeout: 15_000 }).toBe(0);
+  });
+});
+
+describe("the main account's notification and overview screens", () => {
   it('asks for a notification bind link and shows it to copy', async () => {
     await page.goto(`${server.url}/notification`);
     await page.getByRole('button', { name: en.notify.add }).first().click();
@@ -147,10 +309,5 @@ describe('the main account manages staff and roles', () => {
     await page.waitForTimeout(300);
     await visible(page.getByText(DEMO.phone).first());
     await snap(page, 'overview');
-  });
-
-  it('/BindPassport without the hand-over says so and offers the way back', async () => {
-    await staffPage.goto(`${server.url}/BindPassport`);
-    await visible(staffPage.getByText(passportTexts['en-US'].missing));
   });
 });

@@ -103,7 +103,7 @@ export default defineNamespace({
     addTitle: 'Add a notification recipient',
     editTitle: 'Edit the recipient',
     empty: 'No notification recipients yet.',
-    count: '{{count}} recipients',
+    count: 'Recipients: {{count}}',
     unnamed: 'Unnamed',
     remarks: 'Remarks',
     remarksPlaceholder: 'e.g. Store manager Wang',

@@ -203,7 +203,7 @@ export default defineNamespace({
       addTitle: 'Add a staff member',
       editTitle: 'Edit the staff member',
       empty: 'No staff members yet.',
-      count: '{{count}} staff members',
+      count: 'Staff members: {{count}}',
       account: 'Account',
       accountPlaceholder: 'Login account',
       accountTaken: 'This account already exists',
