@@ -275,6 +275,13 @@ export const validationMessages = {
     'zh-TW': '沒有下個月的資料',
     'en-US': 'No data for the next month',
   },
+
+  // Analytics
+  onePlace: {
+    'zh-CN': '请选择一个区域、门店或设备',
+    'zh-TW': '請選擇一個區域、門店或設備',
+    'en-US': 'Choose exactly one area, store or machine',
+  },
 } satisfies Record<string, LocaleText>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -52,7 +52,8 @@ export const placeFields = {
     .transform((v) => (v ? v : undefined)),
 };
 
-const rangeRequest = (extra: z.ZodRawShape = {}) =>
+// Generic so the extra fields (bucket, sort_attr, top) keep their types in the parsed body.
+const rangeRequest = <S extends z.ZodRawShape>(extra: S) =>
   z.object({
     condition: z.preprocess((v) => v ?? {}, z.object({ ...rangeFields, ...placeFields, ...extra })),
   });
@@ -368,7 +369,7 @@ export const dayOrder = defineCall({
   path: '/api/v1/a/o/dayOrder',
   auth: 'session',
   perm: PERMISSIONS.SicDevice,
-  request: rangeRequest(),
+  request: rangeRequest({}),
   response: salesSeries,
 });
 
@@ -376,21 +377,21 @@ export const hoursOrder = defineCall({
   path: '/api/v1/a/o/hoursOrder',
   auth: 'session',
   perm: PERMISSIONS.SicDevice,
-  request: rangeRequest(),
+  request: rangeRequest({}),
   response: salesSeries,
 });
 
 export const days = defineCall({
   path: '/api/v1/a/days',
   auth: 'session',
-  request: rangeRequest(),
+  request: rangeRequest({}),
   response: salesSeries,
 });
 
 export const hours = defineCall({
   path: '/api/v1/a/hours',
   auth: 'session',
-  request: rangeRequest(),
+  request: rangeRequest({}),
   response: salesSeries,
 });
 
