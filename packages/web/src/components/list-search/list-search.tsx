@@ -4,6 +4,8 @@ import './list-search.css';
 
 interface ListSearchProps {
   placeholder: string;
+  /** The term the box opens with (a search started from elsewhere). */
+  defaultValue?: string;
   /** The trimmed term on search, '' when cleared; lists go back to their first page with it. */
   onSearch: (term: string) => void;
   /** The list's "add" button, beside the box. */
@@ -11,12 +13,13 @@ interface ListSearchProps {
 }
 
 /** The toolbar above a list: a rounded search box that searches on Enter and clears with its cross. */
-export function ListSearch({ placeholder, onSearch, add }: ListSearchProps) {
+export function ListSearch({ placeholder, defaultValue, onSearch, add }: ListSearchProps) {
   return (
     <div className="list-toolbar">
       <SearchBar
         className="list-search"
         placeholder={placeholder}
+        defaultValue={defaultValue}
         onSearch={(value) => onSearch(value.trim())}
         onClear={() => onSearch('')}
       />

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getPayBill } from '@vendo/contract/api/orders';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest } from '../utils/bills';
-import { billCondition, type BillFilters } from './bill-filters';
+import { billCondition, type BillFilters } from '../utils/bill-filters';
 import { billKeys } from './query-keys';
 
 /** Payment bills (orders that took money) with their analysis. */

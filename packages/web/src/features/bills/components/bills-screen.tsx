@@ -1,6 +1,6 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_LABELS, PAYMENTS } from '@vendo/contract/enums';
-import { FilterOutline } from 'antd-mobile-icons';
+import { FilterOutline, SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,15 +10,20 @@ import { ListState } from '../../../components/list-state/list-state';
 import { useOperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
 import { Pagination } from '../../../components/pagination/pagination';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
-import { initialRange, type TimeRange } from '../../../components/time-range-picker/time-range';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import billsTexts from '../../../i18n/resources/bills';
 import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { hasPermission } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
-import { NO_TEXT_FILTERS, type BillFilters, type TextFilters } from '../api/bill-filters';
 import { useBuyBill } from '../api/get-buy-bill';
 import { usePayBill } from '../api/get-pay-bill';
+import {
+  filtersFromParams,
+  filtersToParams,
+  rangeModes,
+  textFilterCount,
+  type BillFilters,
+} from '../utils/bill-filters';
 import { BILL_PAGE_SIZE } from '../utils/bills';
 import { AnalysisCard } from './analysis-card';
 import { BillCard } from './bill-card';
@@ -28,21 +33,18 @@ registerNamespace('bills', billsTexts);
 
 const BillSheet = lazyComponent(() => import('./bill-sheet').then((m) => m.BillSheet));
 const FilterSheet = lazyComponent(() => import('./filter-sheet').then((m) => m.FilterSheet));
+const CardSheet = lazyComponent(() => import('./card-sheet').then((m) => m.CardSheet));
 
 const ALL = 'all';
 
 export type BillKind = 'buy' | 'pay';
-
-interface ChipFilters {
-  status: number | null;
-  client: string | null;
-}
 
 type BillQuery = ReturnType<typeof useBuyBill>;
 
 interface ResultsProps {
   filters: BillFilters;
   onPage: (page: number) => void;
+  onCard: (cardno: string) => void;
 }
 
 function BuyResults(props: ResultsProps) {
@@ -54,7 +56,7 @@ function PayResults(props: ResultsProps) {
 }
 
 /** The analysis, the bill cards and the page switcher; a tapped bill opens its detail (and refund). */
-function BillResults({ query, filters, onPage }: ResultsProps & { query: BillQuery }) {
+function BillResults({ query, filters, onPage, onCard }: ResultsProps & { query: BillQuery }) {
   const { t } = useTranslation('bills');
   const user = useUserInfo();
   const guard = useOperGuard();
@@ -68,6 +70,7 @@ function BillResults({ query, filters, onPage }: ResultsProps & { query: BillQue
   if (current && current !== last) setLast(current);
   const shown = current ?? last;
   const mayRefund = user !== null && hasPermission(user, 'BillRefund');
+  const seesShelves = user !== null && hasPermission(user, 'DeviceManage');
   return (
     <>
       {query.data ? <AnalysisCard analysis={query.data.analysis} /> : null}
@@ -103,7 +106,9 @@ function BillResults({ query, filters, onPage }: ResultsProps & { query: BillQue
           visible={open}
           bill={shown}
           mayRefund={mayRefund}
+          seesShelves={seesShelves}
           guard={guard}
+          onCard={onCard}
           onClose={() => setOpen(false)}
         />
       ) : null}
@@ -114,36 +119,28 @@ function BillResults({ query, filters, onPage }: ResultsProps & { query: BillQue
 
 /**
  * A bill list (spec §2 /buyBill, /payBill): the time range (today by default), status and payment chips, the
- * other conditions in a sheet, the analysis, and the bills 10 a page. /buyBill?abnormal=true lists only the
- * pending abnormal orders (the home alert's link).
+ * other conditions in a sheet, the card lookup, the analysis, and the bills 10 a page. Every condition lives in
+ * the address, so reload, back and forward keep them. /buyBill?abnormal=true lists only the pending abnormal
+ * orders, of any day by default (the home alert's link and count).
  */
 export function BillsScreen({ kind }: { kind: BillKind }) {
   const { t } = useTranslation('bills');
   const locale = currentLocale();
+  const user = useUserInfo();
   const [params, setParams] = useSearchParams();
-  const abnormal = kind === 'buy' && params.get('abnormal') === 'true';
-  const [range, setRange] = useState<TimeRange>(() =>
-    // Abnormal orders wait from any day: the home alert's list opens on the month.
-    initialRange(abnormal ? 'month' : 'day', Date.now()),
-  );
-  const [chips, setChips] = useState<ChipFilters>({ status: null, client: null });
-  const [text, setText] = useState<TextFilters>(NO_TEXT_FILTERS);
-  const [page, setPage] = useState(1);
+  // One instant for the screen's life: the filters (and so the query keys) do not change from render to render.
+  const [now] = useState(Date.now);
+  const filters = filtersFromParams(params, { canBeAbnormal: kind === 'buy', now });
   const [filterOpen, setFilterOpen] = useState(false);
   const filterOpened = useOpenedOnce(filterOpen);
+  const [card, setCard] = useState({ open: false, cardno: '', opening: 0 });
+  const cardOpened = useOpenedOnce(card.open);
+  const seesCards = user !== null && hasPermission(user, 'BuyBill');
 
-  const filters: BillFilters = {
-    page,
-    start: range.start,
-    end: range.end,
-    status: chips.status,
-    client: chips.client,
-    ...text,
-    abnormal,
-  };
-  const textCount =
-    [text.sn, text.orderNo, text.cardno, text.merchantOrder].filter(Boolean).length +
-    (text.priceStart !== undefined || text.priceEnd !== undefined ? 1 : 0);
+  const setFilters = (next: BillFilters) => setParams(filtersToParams(next, { now }), { replace: true });
+  const change = (patch: Partial<BillFilters>) => setFilters({ ...filters, ...patch, page: 1 });
+  const openCard = (cardno: string) => setCard((c) => ({ open: true, cardno, opening: c.opening + 1 }));
+  const textCount = textFilterCount(filters);
 
   const statusOptions = [
     { value: ALL, label: t('filters.anyStatus') },
@@ -153,37 +150,33 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
     { value: ALL, label: t('filters.anyClient') },
     ...PAYMENTS.map((v) => ({ value: v, label: PAYMENT_LABELS[v][locale] })),
   ];
-  const results = { filters, onPage: setPage };
+  const results = {
+    filters,
+    onPage: (page: number) => setFilters({ ...filters, page }),
+    onCard: openCard,
+  };
 
   return (
     <div className="page bill-page">
       <TimeRangePicker
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          setPage(1);
-        }}
+        value={filters.range}
+        modes={rangeModes(filters.abnormal)}
+        onChange={(range) => change({ range })}
       />
       <div className="bill-filter-row">
         <FilterPicker
           label={t('filters.status')}
           options={statusOptions}
-          value={chips.status === null ? ALL : String(chips.status)}
-          active={chips.status !== null}
-          onChange={(value) => {
-            setChips((c) => ({ ...c, status: value === ALL ? null : Number(value) }));
-            setPage(1);
-          }}
+          value={filters.status === null ? ALL : String(filters.status)}
+          active={filters.status !== null}
+          onChange={(value) => change({ status: value === ALL ? null : Number(value) })}
         />
         <FilterPicker
           label={t('filters.client')}
           options={clientOptions}
-          value={chips.client ?? ALL}
-          active={chips.client !== null}
-          onChange={(value) => {
-            setChips((c) => ({ ...c, client: value === ALL ? null : value }));
-            setPage(1);
-          }}
+          value={filters.client ?? ALL}
+          active={filters.client !== null}
+          onChange={(value) => change({ client: value === ALL ? null : value })}
         />
         <button
           type="button"
@@ -195,31 +188,36 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
           <FilterOutline aria-hidden="true" />
           <span>{textCount > 0 ? `${t('filters.more')} (${textCount})` : t('filters.more')}</span>
         </button>
-        {abnormal ? (
-          <Link
-            to="/buyBill"
-            onClick={(event) => {
-              event.preventDefault();
-              setParams({}, { replace: true });
-              setPage(1);
-            }}
-          >
-            {t('showAll')}
-          </Link>
+        {seesCards ? (
+          <button type="button" className="bill-chip" aria-haspopup="dialog" onClick={() => openCard('')}>
+            <SearchOutline aria-hidden="true" />
+            <span>{t('filters.cardLookup')}</span>
+          </button>
         ) : null}
       </div>
-      {abnormal ? <p className="muted">{t('abnormalOnly')}</p> : null}
+      {filters.abnormal ? (
+        <p className="muted bill-abnormal-note">
+          {t('abnormalOnly')} <Link to="/buyBill">{t('showAll')}</Link>
+        </p>
+      ) : null}
       {kind === 'buy' ? <BuyResults {...results} /> : <PayResults {...results} />}
       {filterOpened ? (
         <FilterSheet
           visible={filterOpen}
-          value={text}
+          value={filters}
           onClose={() => setFilterOpen(false)}
           onApply={(next) => {
-            setText(next);
-            setPage(1);
+            change(next);
             setFilterOpen(false);
           }}
+        />
+      ) : null}
+      {cardOpened ? (
+        <CardSheet
+          key={card.opening}
+          visible={card.open}
+          cardno={card.cardno}
+          onClose={() => setCard((c) => ({ ...c, open: false }))}
         />
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
-import { NO_TEXT_FILTERS, type TextFilters } from '../api/bill-filters';
+import { NO_TEXT_FILTERS, type TextFilters } from '../utils/bill-filters';
 import { priceBound } from '../utils/bills';
 
 interface FilterFormProps {

@@ -1,36 +1,21 @@
-/** The conditions both bill lists take (spec §3 pay-bill query conditions); prices are cents. */
-export interface BillFilters {
-  page: number;
-  start: number;
-  end: number;
-  status: number | null;
-  client: string | null;
-  sn: string;
-  orderNo: string;
-  cardno: string;
-  merchantOrder: string;
-  priceStart: number | undefined;
-  priceEnd: number | undefined;
-  abnormal: boolean;
-}
+import { nextPeriodStart } from '@vendo/contract/constants';
+import { ORDER_STATUSES, PAYMENTS } from '@vendo/contract/enums';
+import { centsToYuan } from '@vendo/contract/money';
+import { checkSn } from '@vendo/contract/validation';
+import {
+  customRange,
+  dayOf,
+  dayStart,
+  DEFAULT_TIME_ZONE,
+  initialRange,
+  periodRange,
+  validateRange,
+  type TimeRange,
+  type TimeRangeMode,
+} from '../../../components/time-range-picker/time-range';
+import { priceBound } from './bills';
 
-/** The request condition of a filter set; the picker's inclusive end becomes the exclusive end_time. */
-export function billCondition(f: BillFilters) {
-  return {
-    start_time: f.start,
-    end_time: f.end + 1,
-    status: f.status ?? undefined,
-    client: f.client ?? undefined,
-    sn: f.sn || undefined,
-    order_no: f.orderNo || undefined,
-    cardno: f.cardno || undefined,
-    merchant_order: f.merchantOrder || undefined,
-    price_start: f.priceStart,
-    price_end: f.priceEnd,
-  };
-}
-
-/** The text and price conditions of the bill lists (the chips above the list carry the rest). */
+/** The text and price conditions of the bill lists (the chips above the list carry the rest); prices in cents. */
 export interface TextFilters {
   sn: string;
   orderNo: string;
@@ -48,3 +33,155 @@ export const NO_TEXT_FILTERS: TextFilters = {
   priceStart: undefined,
   priceEnd: undefined,
 };
+
+/** Every condition of a bill list (spec §3 pay-bill query conditions), as the address holds them. */
+export interface BillFilters extends TextFilters {
+  page: number;
+  range: TimeRange;
+  status: number | null;
+  client: string | null;
+  /** /buyBill?abnormal=true: only the pending abnormal orders. */
+  abnormal: boolean;
+}
+
+/**
+ * The time tabs of a list. The abnormal list starts on "all": the home alert counts pending abnormal orders of
+ * any day, and the list shows the same ones. The other lists span at most 93 days, so they have no "all".
+ */
+export function rangeModes(abnormal: boolean): TimeRangeMode[] {
+  return abnormal ? ['none', 'day', 'week', 'month', 'custom'] : ['day', 'week', 'month', 'custom'];
+}
+
+function defaultMode(abnormal: boolean): TimeRangeMode {
+  return abnormal ? 'none' : 'day';
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range of the address: range=<mode>, from (and to, for custom) as days; anything wrong gives the default. */
+function rangeFromParams(
+  params: URLSearchParams,
+  abnormal: boolean,
+  now: number,
+  timeZone: string,
+): TimeRange {
+  const mode = rangeModes(abnormal).find((m) => m === params.get('range'));
+  const from = params.get('from') ?? '';
+  const fallback = initialRange(defaultMode(abnormal), now, timeZone);
+  if (!mode || mode === 'none' || !DAY.test(from)) return fallback;
+  if (mode === 'custom') {
+    const to = params.get('to') ?? '';
+    const custom = DAY.test(to) ? customRange(from, to, now, timeZone) : null;
+    return custom?.ok ? custom.range : fallback;
+  }
+  const start = dayStart(from, timeZone);
+  // A day still to come would be an empty list with arrows that refuse to move: show today instead.
+  if (start > now) return fallback;
+  const held = validateRange(periodRange(mode, start, now, timeZone), now);
+  return held.ok ? held.range : fallback;
+}
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+/** Copied numbers (orders, cards, the channel's): up to 64 characters of one line. */
+function textParam(params: URLSearchParams, name: string): string {
+  const value = params.get(name)?.trim() ?? '';
+  return value.length <= 64 && !/[\r\n]/.test(value) ? value : '';
+}
+
+function priceParam(params: URLSearchParams, name: string): number | undefined {
+  return priceBound(params.get(name) ?? '') ?? undefined;
+}
+
+/**
+ * The filters of a bill list from its address (/buyBill?status=4&from=…), so reload, back and forward, and a
+ * shared link show the same list. What a hand-edited address gets wrong is left out rather than refused.
+ */
+export function filtersFromParams(
+  params: URLSearchParams,
+  options: { canBeAbnormal: boolean; now: number; timeZone?: string },
+): BillFilters {
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const abnormal = options.canBeAbnormal && params.get('abnormal') === 'true';
+  const status = params.get('status');
+  const client = params.get('client');
+  const sn = params.get('sn')?.trim() ?? '';
+  let priceStart = priceParam(params, 'price_start');
+  let priceEnd = priceParam(params, 'price_end');
+  if (priceStart !== undefined && priceEnd !== undefined && priceEnd < priceStart) {
+    priceStart = undefined;
+    priceEnd = undefined;
+  }
+  return {
+    page: positiveInt(params.get('page')) ?? 1,
+    range: rangeFromParams(params, abnormal, options.now, timeZone),
+    status: ORDER_STATUSES.find((s) => String(s) === status) ?? null,
+    client: PAYMENTS.find((p) => p === client) ?? null,
+    sn: sn && checkSn(sn) === null ? sn : '',
+    orderNo: textParam(params, 'order_no'),
+    cardno: textParam(params, 'cardno'),
+    merchantOrder: textParam(params, 'merchant_order'),
+    priceStart,
+    priceEnd,
+    abnormal,
+  };
+}
+
+/** The address of a filter set: only what differs from the default list (today, or all for abnormal). */
+export function filtersToParams(
+  filters: BillFilters,
+  options: { now: number; timeZone?: string },
+): URLSearchParams {
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const params = new URLSearchParams();
+  if (filters.abnormal) params.set('abnormal', 'true');
+  const { range } = filters;
+  const today = range.mode === 'day' && dayOf(range.start, timeZone) === dayOf(options.now, timeZone);
+  if (range.mode !== defaultMode(filters.abnormal) || (range.mode === 'day' && !today)) {
+    params.set('range', range.mode);
+    if (range.mode !== 'none') params.set('from', dayOf(range.start, timeZone));
+    if (range.mode === 'custom') params.set('to', dayOf(range.end, timeZone));
+  }
+  if (filters.status !== null) params.set('status', String(filters.status));
+  if (filters.client !== null) params.set('client', filters.client);
+  if (filters.sn) params.set('sn', filters.sn);
+  if (filters.orderNo) params.set('order_no', filters.orderNo);
+  if (filters.cardno) params.set('cardno', filters.cardno);
+  if (filters.merchantOrder) params.set('merchant_order', filters.merchantOrder);
+  if (filters.priceStart !== undefined) params.set('price_start', centsToYuan(filters.priceStart));
+  if (filters.priceEnd !== undefined) params.set('price_end', centsToYuan(filters.priceEnd));
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** How many conditions the filter sheet holds, for the badge on its button. */
+export function textFilterCount(f: TextFilters): number {
+  return (
+    [f.sn, f.orderNo, f.cardno, f.merchantOrder].filter(Boolean).length +
+    (f.priceStart !== undefined || f.priceEnd !== undefined ? 1 : 0)
+  );
+}
+
+/**
+ * The request condition of a filter set. The end is the end of the range's last day rather than "now", so
+ * sales made while the list is open appear when it refreshes. "All" (abnormal list only) sends no times.
+ */
+export function billCondition(f: BillFilters, timeZone = DEFAULT_TIME_ZONE) {
+  return {
+    ...(f.range.mode === 'none'
+      ? {}
+      : { start_time: f.range.start, end_time: nextPeriodStart('day', f.range.end, timeZone) }),
+    status: f.status ?? undefined,
+    client: f.client ?? undefined,
+    sn: f.sn || undefined,
+    order_no: f.orderNo || undefined,
+    cardno: f.cardno || undefined,
+    merchant_order: f.merchantOrder || undefined,
+    price_start: f.priceStart,
+    price_end: f.priceEnd,
+  };
+}

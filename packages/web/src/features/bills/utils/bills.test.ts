@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billStatusText, priceBound, refundCents, statusTone } from './bills';
+import { billStatusText, mayVendAgain, priceBound, refundCents, shelfNumber, statusTone } from './bills';
 
 const goods = (err: string) => [
   {
@@ -62,5 +62,30 @@ describe('statusTone', () => {
     expect(statusTone(4, 0)).toBe('danger');
     expect(statusTone(5, 0)).toBe('warning');
     expect(statusTone(9, 0)).toBe('default');
+  });
+});
+
+describe('mayVendAgain', () => {
+  const bill = { kind: 'goods' as const, status: 5, refund: 0, refunding: 0 };
+  it('offers abnormal and failed goods orders of which nothing was refunded', () => {
+    for (const status of [1, 2, 4, 5]) expect(mayVendAgain({ ...bill, status }), String(status)).toBe(true);
+  });
+  it('not delivered, refunded or refunding orders, nor game plays', () => {
+    for (const status of [3, 6, 7, 8, 9, 10, 11, 99])
+      expect(mayVendAgain({ ...bill, status }), String(status)).toBe(false);
+    expect(mayVendAgain({ ...bill, refund: 100 })).toBe(false);
+    expect(mayVendAgain({ ...bill, refunding: 100 })).toBe(false);
+    expect(mayVendAgain({ ...bill, kind: 'game' })).toBe(false);
+  });
+});
+
+describe('shelfNumber', () => {
+  it('is the same shelf when empty, else a whole number from 1', () => {
+    expect(shelfNumber(' ')).toBeUndefined();
+    expect(shelfNumber(' 12 ')).toBe(12);
+    expect(shelfNumber('0')).toBeNull();
+    expect(shelfNumber('1.5')).toBeNull();
+    expect(shelfNumber('-3')).toBeNull();
+    expect(shelfNumber('A1')).toBeNull();
   });
 });

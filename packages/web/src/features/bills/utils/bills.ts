@@ -50,3 +50,22 @@ export function priceBound(input: string): number | undefined | null {
   const cents = yuanToCents(input);
   return cents === null || cents < 0 ? null : cents;
 }
+
+/**
+ * Whether /b/replaceGoods may vend the order again (docs/orders.md): a goods order that is abnormal (1, 2, 5)
+ * or failed (4) and of which nothing was refunded or is being refunded. The server checks it again.
+ */
+export function mayVendAgain(bill: Pick<Bill, 'kind' | 'status' | 'refund' | 'refunding'>): boolean {
+  return (
+    bill.kind === 'goods' && [1, 2, 4, 5].includes(bill.status) && bill.refund === 0 && bill.refunding === 0
+  );
+}
+
+/** A shelf number typed in: '' is the order's own shelf (undefined), a whole number from 1, else null. */
+export function shelfNumber(input: string): number | undefined | null {
+  const text = input.trim();
+  if (text === '') return undefined;
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 ? n : null;
+}

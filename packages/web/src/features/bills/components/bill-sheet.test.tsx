@@ -1,0 +1,287 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Channel } from '@vendo/contract/api/devices';
+import type { Bill } from '@vendo/contract/api/orders';
+import { RCODE } from '@vendo/contract/rcodes';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../components/test-antd';
+import type { OperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
+import { i18n, registerNamespace } from '../../../i18n/i18n';
+import billsTexts from '../../../i18n/resources/bills';
+import { setApiNavigator } from '../../../lib/api-client';
+import { toast } from '../../../lib/notify';
+import { createQueryClient } from '../../../lib/query-client';
+import { BillSheet } from './bill-sheet';
+
+vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
+
+const FAILED: Bill = {
+  orderno: 'V2026112500042',
+  merchant_order: '4200000042',
+  client: 'wechat',
+  client_text: 'WeChat Pay',
+  kind: 'goods',
+  status: 4,
+  status_text: 'Delivery failed (Motor fault)',
+  abnormal: false,
+  refund: 0,
+  refunding: 0,
+  refundable: 350,
+  refund_eligibility: 0,
+  area: { _id: 1, area_name: 'North' },
+  store: { _id: 2, store_name: 'Station' },
+  amount: 350,
+  time: Date.UTC(2026, 10, 25, 6, 0),
+  sn: '8600000001',
+  device_title: 'Lobby',
+  cardno: '',
+  payer: '',
+  goods: [
+    {
+      goods_id: 7,
+      goods_name: 'Cola',
+      img: '',
+      channel_sn: 1,
+      price: 350,
+      quantity: 1,
+      delivered: 0,
+      err: '1',
+      err_text: 'Motor fault',
+      cost_price: null,
+    },
+  ],
+  game: null,
+  remarks: '',
+  refunds: [],
+  cost_price: null,
+  create_time: Date.UTC(2026, 10, 25, 6, 0),
+  finish_time: null,
+};
+
+function shelf(id: number, name: string, quantity: number, enabled: 0 | 1 = 1): Channel {
+  return {
+    id,
+    status: 0,
+    status_text: '',
+    position: id,
+    channel_sn: id,
+    name,
+    price: 350,
+    game_price: 0,
+    quantity,
+    capacity: 10,
+    probability: 0,
+    difficulty: 'normal',
+    enabled,
+    goods_id: 7,
+    goods: { goods_id: 7, goods_name: name, img: '' },
+  };
+}
+
+const SHELVES = {
+  data: [shelf(1, 'Cola', 0), shelf(2, 'Cola', 4), shelf(3, 'Water', 6, 0)],
+  count: 3,
+  device: { sn: FAILED.sn, title: 'Lobby', type: 'vm', alive: 1 },
+};
+
+const REFUND_ANSWER = {
+  orderno: FAILED.orderno,
+  refund: {
+    refund_no: 'RF1',
+    amount: 350,
+    kind: 'offline',
+    status: 'success',
+    status_text: 'Refunded',
+    remarks: '',
+    operator: null,
+    fail_reason: '',
+    create_time: 1,
+    finish_time: 1,
+  },
+  order_status: 9,
+  order_status_text: 'Manual refund',
+  refunded: 350,
+  refunding: 0,
+  refundable: 0,
+};
+
+const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+const envelope = (rcode: number, msg: string, result: unknown = null) =>
+  new Response(JSON.stringify({ rcode, msg, result }), { headers: { 'content-type': 'application/json' } });
+const sent = (path: string) =>
+  fetchMock.mock.calls.filter(([input]) => input === path).map(([, init]) => JSON.parse(String(init.body)));
+
+const guard: OperGuard = { guard: (action) => action('sign-1'), expire: vi.fn(), popup: null };
+
+function renderSheet(bill: Bill, props: { mayRefund?: boolean; seesShelves?: boolean } = {}) {
+  const onCard = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BillSheet
+        visible
+        bill={bill}
+        mayRefund={props.mayRefund ?? true}
+        seesShelves={props.seesShelves ?? true}
+        guard={guard}
+        onCard={onCard}
+        onClose={onClose}
+      />
+    </QueryClientProvider>,
+  );
+  return { onCard, onClose };
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  setApiNavigator(() => undefined);
+  registerNamespace('bills', billsTexts);
+  await i18n.changeLanguage('en-US');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  vi.mocked(toast).mockReset();
+});
+
+describe('vending a failed order again', () => {
+  it('picks another shelf that holds the goods and sends /b/replaceGoods with the sign', async () => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        input === '/api/v1/c/getDevChannel'
+          ? envelope(0, 'OK', SHELVES)
+          : envelope(0, 'OK', {
+              orderno: FAILED.orderno,
+              status: 2,
+              status_text: 'Abnormal',
+              items: [{ channel_sn: 2, quantity: 1, delivered: 1, fault: 0, fault_text: '' }],
+            }),
+      ),
+    );
+    const { onClose } = renderSheet(FAILED);
+    expect(await screen.findByText(billsTexts['en-US'].detail.undelivered)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Vend again' }));
+    // The empty shelf 1 and the disabled shelf 3 cannot vend: shelf 2 is offered and chosen.
+    const choice = await screen.findByRole('radio', { name: /#2 Cola · 4 left/ });
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('radio', { name: /#1 / })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /#3 / })).toBeNull();
+    expect(sent('/api/v1/c/getDevChannel')).toEqual([{ sn: FAILED.sn }]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Vend' }));
+    });
+    await waitFor(() =>
+      expect(sent('/api/v1/b/replaceGoods')).toEqual([
+        { orderno: FAILED.orderno, channel_sn: 2, sign: 'sign-1' },
+      ]),
+    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Vended again', { icon: 'success' }));
+    // The detail stays open on the order; only the vend sheet closes.
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("keeps the machine's refusal on screen", async () => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        input === '/api/v1/c/getDevChannel'
+          ? envelope(0, 'OK', SHELVES)
+          : envelope(RCODE.DELIVERY_FAILED, 'Delivery failed: Motor fault'),
+      ),
+    );
+    renderSheet(FAILED);
+    fireEvent.click(screen.getByRole('button', { name: 'Vend again' }));
+    await screen.findByRole('radio', { name: /#2 Cola/ });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Vend' }));
+    });
+    expect(await screen.findByText(/Delivery failed: Motor fault/)).toBeTruthy();
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('lets those who cannot list shelves type a number, refusing one that is not', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(envelope(0, 'OK', { orderno: FAILED.orderno, status: 2, status_text: '', items: [] })),
+    );
+    renderSheet({ ...FAILED, status: 5, abnormal: true }, { seesShelves: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Vend again' }));
+    const input = await screen.findByLabelText('Shelf number');
+    fireEvent.change(input, { target: { value: 'A1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Vend' }));
+    expect(await screen.findByText('Enter a valid shelf number')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Vend' }));
+    });
+    // Empty: the order's own shelf, which the server takes when channel_sn is left out.
+    await waitFor(() =>
+      expect(sent('/api/v1/b/replaceGoods')).toEqual([{ orderno: FAILED.orderno, sign: 'sign-1' }]),
+    );
+  });
+
+  it('is not offered without the refund permission', async () => {
+    renderSheet(FAILED, { mayRefund: false });
+    await screen.findByText(FAILED.orderno);
+    expect(screen.queryByRole('button', { name: 'Vend again' })).toBeNull();
+  });
+
+  it.each([
+    ['delivered', { status: 3, status_text: 'Success', goods: [{ ...FAILED.goods[0]!, err: '' }] }],
+    ['being refunded', { status: 99, refunding: 350, refundable: 0 }],
+    ['failed and partly refunded', { refund: 100, refundable: 250 }],
+  ])('is not offered for an order %s', async (_, change) => {
+    renderSheet({ ...FAILED, ...change });
+    await screen.findByText(FAILED.orderno);
+    expect(screen.queryByRole('button', { name: 'Vend again' })).toBeNull();
+    expect(screen.queryByText(billsTexts['en-US'].detail.undelivered)).toBeNull();
+  });
+});
+
+describe('refunds', () => {
+  it('records an offline refund through /b/offlineRefund', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(0, 'OK', REFUND_ANSWER)));
+    const { onClose } = renderSheet(FAILED);
+    expect(await screen.findByRole('button', { name: 'Confirm refund' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Offline (cash handed back)' }));
+    expect(screen.getByText(billsTexts['en-US'].refund.offlineHint)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record offline refund' }));
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [body] = sent('/api/v1/b/offlineRefund');
+    expect(body).toMatchObject({ orderno: FAILED.orderno, part_refund: false, sign: 'sign-1' });
+    expect(body.idempotency_key).toMatch(/^rf-/);
+    expect(body).not.toHaveProperty('offline');
+    expect(sent('/api/v1/b/refund')).toEqual([]);
+    expect(toast).toHaveBeenCalledWith('Offline refund recorded', { icon: 'success' });
+  });
+
+  it('refunds a custom amount through the payment channel by default', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        envelope(0, 'OK', { ...REFUND_ANSWER, refund: { ...REFUND_ANSWER.refund, kind: 'manual' } }),
+      ),
+    );
+    renderSheet(FAILED);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Partial refund' }));
+    fireEvent.change(screen.getByLabelText('Refund amount (yuan)'), { target: { value: '1.5' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    });
+    await waitFor(() =>
+      expect(sent('/api/v1/b/refund')).toMatchObject([
+        { orderno: FAILED.orderno, part_refund: true, refund_fee: 150, sign: 'sign-1' },
+      ]),
+    );
+    expect(sent('/api/v1/b/offlineRefund')).toEqual([]);
+  });
+});
+
+describe('the card of a bill', () => {
+  it('opens the card lookup when its number is tapped', async () => {
+    const { onCard } = renderSheet({ ...FAILED, client: 'iccard', client_text: 'IC card', cardno: 'C-001' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Look up card C-001' }));
+    expect(onCard).toHaveBeenCalledWith('C-001');
+  });
+});
