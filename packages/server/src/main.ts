@@ -4,6 +4,7 @@ import { runDevices } from './cli/devices';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
+import { DEMO_STAFF, ensureDemoStaff } from './demo/demo-staff';
 import { startDemoSales } from './demo/demo-orders';
 import { MqttPortInUseError } from './gateway/embedded-broker';
 import { BrokerUnreachableError } from './gateway/external-link';
@@ -67,9 +68,11 @@ async function serve(config: Config): Promise<number> {
       ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : { level: config.logLevel };
   const { app, services } = await buildApp({ config, db, logger });
+  let demoStaffLogin: string | null = null;
   if (config.mode === 'demo') {
     await ensureDemoMerchant(db, services);
     await ensureDemoCatalog(app, db.kysely);
+    demoStaffLogin = await ensureDemoStaff(app, db.kysely);
   }
 
   let gateway: RunningGateway | null = null;
@@ -142,11 +145,17 @@ async function serve(config: Config): Promise<number> {
       app.log.error({ err: error }, 'demo machines did not start');
     }
   }
-  printBanner(config, db.describe, gateway.describe, demoSalesBanner);
+  printBanner(config, db.describe, gateway.describe, demoSalesBanner, demoStaffLogin);
   return new Promise<number>(() => undefined);
 }
 
-function printBanner(config: Config, database: string, machines: string, demoSales: string | null): void {
+function printBanner(
+  config: Config,
+  database: string,
+  machines: string,
+  demoSales: string | null,
+  demoStaffLogin: string | null,
+): void {
   const url = `http://localhost:${config.port}/`;
   const lines = [
     '',
@@ -156,8 +165,14 @@ function printBanner(config: Config, database: string, machines: string, demoSal
     `  Machines:  ${machines}`,
   ];
   if (config.mode === 'demo') {
+    lines.push(`  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`);
+    if (demoStaffLogin) {
+      lines.push(
+        `  Staff login: ${demoStaffLogin} / ${DEMO_STAFF.password}   operation password: ${DEMO_STAFF.operPassword}` +
+          ' (one store)',
+      );
+    }
     lines.push(
-      `  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`,
       '  SMS is a sandbox: codes are written to this log and to POST /p/v1/dev/smsOutbox.',
       '  Demo machines run inside this process; `npm run sim` adds more (docs/device-protocol.md).',
       "  Payments are a sandbox (WeChat Pay / Alipay simulated, no real money); a machine's page is /buy/<sn>.",

@@ -90,13 +90,8 @@ export async function placeDemoMachines(
   db: Kysely<Database>,
   sns: string[],
 ): Promise<void> {
-  const stored = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', DEMO_CATALOG)
-    .executeTakeFirst();
-  if (!stored) return;
-  const { storeIds } = JSON.parse(stored.value) as { storeIds: number[] };
+  const storeIds = await demoStoreIds(db);
+  if (storeIds.length === 0) return;
   const unplaced = await db
     .selectFrom('devices')
     .select('sn')
@@ -110,9 +105,20 @@ export async function placeDemoMachines(
   }
 }
 
-type DemoCall = <T = unknown>(path: string, body: unknown) => Promise<T>;
+/** The demo stores, in the order of STORES; none before the catalog is made. */
+export async function demoStoreIds(db: Kysely<Database>): Promise<number[]> {
+  const stored = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', DEMO_CATALOG)
+    .executeTakeFirst();
+  return stored ? (JSON.parse(stored.value) as { storeIds: number[] }).storeIds : [];
+}
 
-async function demoSession(app: FastifyInstance): Promise<DemoCall> {
+export type DemoCall = <T = unknown>(path: string, body: unknown) => Promise<T>;
+
+/** Calls as the demo merchant's main account, the way the web app makes them. */
+export async function demoSession(app: FastifyInstance): Promise<DemoCall> {
   const login = await app.inject({
     method: 'POST',
     url: '/p/v1/login',

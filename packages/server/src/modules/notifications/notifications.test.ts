@@ -6,7 +6,7 @@ import { JobLease } from '../../jobs/job-lease';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { addMachine, mainAccount, ok, setApp, type Caller } from '../catalog/catalog-testing';
 import { bind, eventually, machine, provision, runGateway } from '../devices/device-fixtures';
-import { followOAuth } from '../passport/oauth-testing';
+import { followOAuth } from '../passport/oauth-browser';
 import { OFFLINE_GRACE_MS } from './notify-delivery';
 
 const MINUTE = 60_000;

@@ -1,12 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import { SANDBOX_OAUTH_AUTHORIZE_PATH } from '@vendo/contract/api/passport';
-import type { TestApp } from '../../testing/test-app';
+
+/*
+ * A browser walking the messaging app's OAuth pages inside this process (app.inject): how the tests follow the
+ * login and bind links, and how the demo's notification recipient follows its bind link in the sandbox.
+ */
+
+/** Where the pages are served: the app (a TestApp is one). */
+type Pages = { app: FastifyInstance };
 
 /** A browser's cookies, by name. */
 export type CookieJar = Map<string, string>;
 
 /** One GET as a browser makes it: with the jar's cookies, keeping the ones the answer sets. */
 export async function browse(
-  t: TestApp,
+  t: Pages,
   url: string,
   jar: CookieJar,
 ): Promise<{ status: number; location: string; body: string }> {
@@ -35,7 +43,7 @@ export async function browse(
  * on a page of the web app; at the sandbox's authorize page it is the sandbox user `user`. Answers that page.
  */
 export async function followOAuth(
-  t: TestApp,
+  t: Pages,
   start: string,
   options: { user?: string; nickname?: string; jar?: CookieJar } = {},
 ): Promise<URL> {

@@ -5,7 +5,7 @@ import { RCODE } from '@vendo/contract/rcodes';
 import { sessionHeaders } from '../../testing/accounts';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
-import { browse, followOAuth } from './oauth-testing';
+import { browse, followOAuth } from './oauth-browser';
 
 interface LoginInfo {
   account_list: PassportAccount[];
