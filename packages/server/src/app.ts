@@ -16,6 +16,7 @@ import { permissionsOf } from './modules/accounts/permissions';
 import { SmsCodes } from './modules/accounts/sms-codes';
 import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
+import { RollupFacts } from './modules/analytics/rollup-facts';
 import { createCatalog, type Catalog } from './modules/catalog/catalog-module';
 import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -138,6 +139,8 @@ export async function buildApp(
   deviceRoutes(r, devices, messaging);
   brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
   app.addHook('onClose', () => devices.idle());
+  // The analytics rollups are kept by triggers on orders; the order jobs fold them with the daily totals.
+  const rollups = new RollupFacts(kysely, config.timeZone);
   const orders = createOrdersModule({
     db: kysely,
     config,
@@ -151,6 +154,7 @@ export async function buildApp(
     link: commanderLink(devices.commander),
     playerClearedSince: (merchantId, player, since) =>
       devices.events.playerClearedSince(merchantId, player, since),
+    folds: [rollups],
   });
   // Machine events become orders inside the transaction that stores them (docs/orders.md).
   devices.events.attach(orders.sales);

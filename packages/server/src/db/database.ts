@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
@@ -9,7 +10,8 @@ import type { StaffTables } from '../modules/staff/staff-tables';
  * flags are 0/1 integers so SQLite and PostgreSQL store them the same way.
  */
 /** Every table; each feature declares its own tables in its module and joins them here. */
-export interface Database extends AccountTables, CatalogTables, DeviceTables, OrderTables, StaffTables {}
+export interface Database
+  extends AccountTables, AnalyticsTables, CatalogTables, DeviceTables, OrderTables, StaffTables {}
 
 export interface AccountTables {
   settings: SettingsTable;

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-catalog';
 import * as m0003 from './migrations/0003-devices';
 import * as m0004 from './migrations/0004-orders';
 import * as m0005 from './migrations/0005-staff';
+import * as m0006 from './migrations/0006-analytics';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-devices': m0003,
   '0004-orders': m0004,
   '0005-staff': m0005,
+  '0006-analytics': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

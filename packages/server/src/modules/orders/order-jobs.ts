@@ -11,6 +11,8 @@ export interface OrderJobsDeps {
   vend: VendService;
   refunds: RefundService;
   stats: OrderStats;
+  /** Other totals kept from order changes by triggers (the analytics rollups), folded in the same step. */
+  folds?: ReadonlyArray<{ compact(): Promise<number> }>;
   clock: () => number;
   abnormalAfterMs: number;
   log: GatewayLog;
@@ -63,7 +65,8 @@ export class OrderJobs {
     const abnormal = await this.d.repo.markNoResult(now - this.d.abnormalAfterMs, now);
     const refundsSent = await this.d.refunds.dispatchPending(REFUND_PENDING_MS);
     const refundsAsked = await this.d.refunds.pollProcessing(REFUND_ASK_EVERY_MS);
-    const folded = await this.d.stats.compact();
+    let folded = await this.d.stats.compact();
+    for (const fold of this.d.folds ?? []) folded += await fold.compact();
     return { asked: unpaid.length, resent: unsent.length, abnormal, refundsSent, refundsAsked, folded };
   }
 

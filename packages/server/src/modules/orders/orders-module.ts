@@ -17,7 +17,7 @@ import { BillRepository } from './bill-repository';
 import { BillsService } from './bills-service';
 import { MachineSales } from './machine-sales';
 import { MerchantZones } from './merchant-zones';
-import { OrderJobs } from './order-jobs';
+import { OrderJobs, type OrderJobsDeps } from './order-jobs';
 import { OrderRepository } from './order-repository';
 import { OrderStats } from './order-stats';
 import { PaymentService } from './payment-service';
@@ -44,6 +44,8 @@ export interface OrdersModuleDeps {
   random?: () => number;
   /** Whether a machine can sell now (default: the devices table says it is online). */
   online?: (device: { alive: number }) => boolean;
+  /** Other totals the order triggers feed (the analytics rollups): the jobs fold them with the daily totals. */
+  folds?: OrderJobsDeps['folds'];
 }
 
 /** The orders feature (issue 5): payments, the customer's purchase, machine sales, bills, refunds, jobs. */
@@ -123,6 +125,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     vend,
     refunds,
     stats: new OrderStats(db),
+    ...(deps.folds ? { folds: deps.folds } : {}),
     clock,
     abnormalAfterMs: config.orderAbnormalAfterMs,
     log,

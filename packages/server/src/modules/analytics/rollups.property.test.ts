@@ -1,0 +1,638 @@
+import fc from 'fast-check';
+import { Migrator, type Migration } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOfPeriod } from '@vendo/contract/constants';
+import type { DeliveredItem } from '@vendo/contract/device-protocol';
+import { createDb } from '../../db/create-db';
+import * as m0001 from '../../db/migrations/0001-accounts';
+import * as m0002 from '../../db/migrations/0002-catalog';
+import * as m0003 from '../../db/migrations/0003-devices';
+import * as m0004 from '../../db/migrations/0004-orders';
+import * as m0005 from '../../db/migrations/0005-staff';
+import * as m0006 from '../../db/migrations/0006-analytics';
+import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
+import { mainAccount, type Caller } from '../catalog/catalog-testing';
+import {
+  addArea,
+  addGoods,
+  addStore,
+  calmSandbox,
+  customerPays,
+  item,
+  machineEvent,
+  settle,
+  standingMachine,
+} from '../orders/order-fixtures';
+import { RawFacts } from './raw-facts';
+import { RollupFacts } from './rollup-facts';
+import type { FactFilter, GoodsFact, GoodsGrouping, OrderFact, OrderGrouping } from './sales-facts';
+
+/*
+ * Random streams of orders through the real services — customer payments, machine reports on time, late (after
+ * the order turned abnormal) or failing, cash and card sales reported hours late, refunds in full and in part
+ * (through the channel and offline), replacements, machines moving between stores, the clock crossing hours and
+ * days, the jobs and partial folds in between — over two merchants (one in a half-hour zone) with several areas,
+ * stores, machines and goods. Then, for every grouping and a random sample of ranges and filters, the rollups
+ * answer exactly what a GROUP BY over the orders answers, before and after folding; and the GROUP BY itself
+ * answers what the order rows say, summed here in plain code.
+ */
+
+const H = 3_600_000;
+const DAY = 86_400_000;
+const ORDER_GROUPINGS: OrderGrouping[] = ['none', 'hour', 'day', 'area', 'store', 'sn'];
+const GOODS_GROUPINGS: GoodsGrouping[] = ['goods', 'hour', 'day', 'store', 'goods_store'];
+
+interface Shop {
+  owner: Caller;
+  zone: string;
+  areas: number[];
+  stores: Array<{ id: number; areaId: number }>;
+  machines: Array<{ sn: string; slots: number }>;
+  goods: number[];
+}
+
+interface World {
+  shops: Shop[];
+  /** Customer and card orders of this run, by number. */
+  orders: Array<{ orderNo: string; shop: number }>;
+  /** Vends the machines took and have not necessarily reported. */
+  vends: Array<{ order: string; sn: string; items: Array<{ slot: number; quantity: number }> }>;
+  startedAt: number;
+}
+
+type Action =
+  | { kind: 'buy'; m: number; slot: number; pay: boolean }
+  | { kind: 'report'; i: number; ok: boolean }
+  | { kind: 'machine'; how: 'cash' | 'card'; m: number; lines: Line[]; amount: number; lateHours: number }
+  | { kind: 'refund'; i: number; part: boolean; fee: number; offline: boolean }
+  | { kind: 'replace'; i: number }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'fold'; batch: number; rounds: number }
+  | { kind: 'move'; m: number; store: number };
+
+interface Line {
+  slot: number;
+  quantity: number;
+  delivered: number;
+}
+
+const line: fc.Arbitrary<Line> = fc
+  .record({
+    slot: fc.integer({ min: 1, max: 2 }),
+    quantity: fc.integer({ min: 1, max: 3 }),
+    short: fc.nat(3),
+  })
+  .map(({ slot, quantity, short }) => ({ slot, quantity, delivered: Math.max(0, quantity - short) }));
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      m: fc.nat(5),
+      slot: fc.integer({ min: 1, max: 2 }),
+      pay: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, fc.constant(false)),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('report' as const), i: fc.nat(30), ok: fc.boolean() }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('machine' as const),
+      how: fc.constantFrom('cash' as const, 'card' as const),
+      m: fc.nat(5),
+      lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+      amount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 })),
+      lateHours: fc.constantFrom(0, 0, 1, 7, 30),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      i: fc.nat(30),
+      part: fc.boolean(),
+      fee: fc.integer({ min: 1, max: 400 }),
+      offline: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replace' as const), i: fc.nat(30) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.constantFrom(11_000, 130_000, 47 * 60_000, 5 * H, 13 * H),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('fold' as const),
+      batch: fc.integer({ min: 1, max: 40 }),
+      rounds: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('move' as const), m: fc.nat(5), store: fc.nat(3) }) },
+);
+
+/** A question: a merchant, a range and a filter. */
+interface Question {
+  shop: number;
+  range: 'all' | 'hours' | 'today' | 'days';
+  a: number;
+  b: number;
+  filter: 'none' | 'scope' | 'emptyScope' | 'area' | 'store' | 'sn' | 'goods' | 'scopeSn';
+  pick: number;
+}
+
+const question: fc.Arbitrary<Question> = fc.record({
+  shop: fc.nat(1),
+  range: fc.constantFrom('all' as const, 'hours' as const, 'today' as const, 'days' as const),
+  a: fc.nat(200),
+  b: fc.nat(200),
+  filter: fc.constantFrom(
+    'none' as const,
+    'scope' as const,
+    'emptyScope' as const,
+    'area' as const,
+    'store' as const,
+    'sn' as const,
+    'goods' as const,
+    'scopeSn' as const,
+  ),
+  pick: fc.nat(10),
+});
+
+let runs = 0;
+
+/** Two merchants with their areas, stores, goods and machines; the second one in a half-hour zone. */
+async function world(t: TestApp): Promise<World> {
+  const run = ++runs;
+  // A minute apart: the purchase page's per-address limit counts each run's buys on their own.
+  t.clock.advance(61_000);
+  const shops: Shop[] = [];
+  for (const [k, zone] of (['Asia/Shanghai', 'Asia/Kolkata'] as const).entries()) {
+    const owner = await mainAccount(t, `139${String(run).padStart(5, '0')}${k}00`);
+    await t.db.kysely
+      .updateTable('merchants')
+      .set({ time_zone: zone })
+      .where('id', '=', owner.merchantId)
+      .execute();
+    const north = await addArea(t, owner, 'North');
+    const south = await addArea(t, owner, 'South');
+    const stores = [
+      { id: await addStore(t, owner, north, 'Mall', 'auto'), areaId: north },
+      { id: await addStore(t, owner, north, 'Station', 'manual'), areaId: north },
+      { id: await addStore(t, owner, south, 'Park', 'auto'), areaId: south },
+    ];
+    const goods = [
+      await addGoods(t, owner.merchantId, 'Cola', 300, 120),
+      await addGoods(t, owner.merchantId, 'Chips', 450, 205),
+      await addGoods(t, owner.merchantId, 'Candy', 150, 37),
+    ];
+    const places: Array<[number | null, number | null, number[]]> = [
+      [north, stores[0]!.id, [goods[0]!, goods[1]!]],
+      [north, stores[1]!.id, [goods[1]!, goods[2]!]],
+      [south, stores[2]!.id, [goods[0]!, goods[2]!]],
+      // A machine in no store and no area: its sales count under store 0 and area 0.
+      [null, null, [goods[0]!]],
+    ];
+    const machines: Shop['machines'] = [];
+    for (const [m, [areaId, storeId, list]] of places.entries()) {
+      const sn = `8${String(run).padStart(5, '0')}${k}${m}`;
+      const made = await standingMachine(t, owner, { sn, areaId, storeId, goods: list, quantity: 500 });
+      // Shelves priced apart from 300, so an item's share of its order's income is a true fraction.
+      await t.db.kysely
+        .updateTable('channels')
+        .set({ price: 100 + 70 * m + 45 * k })
+        .where('id', '=', made.channelIds[1] ?? made.channelIds[0]!)
+        .execute();
+      machines.push({ sn, slots: list.length });
+    }
+    shops.push({ owner, zone, areas: [north, south], stores, machines, goods });
+  }
+  return { shops, orders: [], vends: [], startedAt: t.clock.now };
+}
+
+async function perform(t: TestApp, w: World, a: Action, rollups: RollupFacts): Promise<void> {
+  const pick = <T>(list: T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
+  const machines = w.shops.flatMap((s, shop) => s.machines.map((m) => ({ ...m, shop })));
+  switch (a.kind) {
+    case 'buy': {
+      const m = machines[a.m % machines.length]!;
+      const order = await customerPays(t, m.sn, 1 + ((a.slot - 1) % m.slots), { pay: a.pay });
+      w.orders.push({ orderNo: order.order_no, shop: m.shop });
+      return;
+    }
+    case 'report': {
+      const vend = pick(w.vends, a.i);
+      if (!vend) return;
+      const items: DeliveredItem[] = vend.items.map((i) =>
+        item(i.slot, a.ok ? i.quantity : 0, a.ok ? 0 : 3, i.quantity),
+      );
+      await machineEvent(t, vend.sn, {
+        type: 'delivery',
+        data: { order: vend.order, payment: 'wechat', items },
+      });
+      return;
+    }
+    case 'machine': {
+      const m = machines[a.m % machines.length]!;
+      const items = a.lines
+        .filter((l) => l.slot <= m.slots)
+        .map((l) => item(l.slot, l.delivered, l.delivered < l.quantity ? 4 : 0, l.quantity));
+      if (!items.length) return;
+      const at = t.clock.now - a.lateHours * H;
+      if (a.how === 'cash') {
+        await machineEvent(t, m.sn, {
+          at,
+          type: 'cash_sale',
+          data: { payment: 'coin', amount: a.amount, items },
+        });
+        return;
+      }
+      // A card reader's sale: the machine's own order number, unknown to the server.
+      const order = `C${w.startedAt.toString(36)}${w.orders.length}${a.m}`;
+      await machineEvent(t, m.sn, {
+        at,
+        type: 'delivery',
+        data: { order, payment: 'iccard', card: '88776655', amount: a.amount, items },
+      });
+      w.orders.push({ orderNo: order, shop: m.shop });
+      return;
+    }
+    case 'refund': {
+      const order = pick(w.orders, a.i);
+      if (!order) return;
+      const path = a.offline ? '/api/v1/b/offlineRefund' : '/api/v1/b/refund';
+      await t.call(
+        path,
+        { orderno: order.orderNo, part_refund: a.part, refund_fee: a.fee },
+        w.shops[order.shop]!.owner.headers,
+      );
+      return;
+    }
+    case 'replace': {
+      const order = pick(w.orders, a.i);
+      if (!order) return;
+      await t.call('/api/v1/b/replaceGoods', { orderno: order.orderNo }, w.shops[order.shop]!.owner.headers);
+      return;
+    }
+    case 'wait':
+      t.clock.advance(a.ms);
+      await t.services.orders.jobs.tick();
+      return;
+    case 'fold':
+      await rollups.compact(a.batch, a.rounds);
+      return;
+    case 'move': {
+      const m = machines[a.m % machines.length]!;
+      const store = w.shops[m.shop]!.stores[a.store % 3]!;
+      await t.db.kysely
+        .updateTable('devices')
+        .set({ store_id: a.store === 3 ? null : store.id, area_id: a.store === 3 ? null : store.areaId })
+        .where('sn', '=', m.sn)
+        .execute();
+      return;
+    }
+  }
+}
+
+/** The question as a filter: ranges are local hour starts, whole days or not, as the analytics calls make them. */
+function filterOf(t: TestApp, w: World, q: Question): FactFilter {
+  const shop = w.shops[q.shop]!;
+  const day = (at: number) => startOfPeriod('day', at, shop.zone);
+  const first = day(w.startedAt);
+  const today = day(t.clock.now);
+  let start: number;
+  let end: number;
+  switch (q.range) {
+    case 'all':
+      [start, end] = [first - 2 * DAY, today + 2 * DAY];
+      break;
+    case 'hours':
+      start = first + ((q.a % 80) - 30) * H;
+      end = start + (1 + (q.b % 60)) * H;
+      break;
+    case 'today':
+      // Today up to the next hour: what the dashboard asks most.
+      [start, end] = [today, today + Math.floor((t.clock.now - today) / H) * H + H];
+      break;
+    case 'days':
+      start = first + ((q.a % 4) - 2) * DAY;
+      end = start + (1 + (q.b % 4)) * DAY;
+      break;
+  }
+  const filter: FactFilter = { merchantId: shop.owner.merchantId, storeIds: null, start, end };
+  const store = shop.stores[q.pick % shop.stores.length]!;
+  const sn = shop.machines[q.pick % shop.machines.length]!.sn;
+  switch (q.filter) {
+    case 'none':
+      return filter;
+    case 'scope':
+      return { ...filter, storeIds: [store.id, shop.stores[(q.pick + 1) % 3]!.id] };
+    case 'emptyScope':
+      return { ...filter, storeIds: [] };
+    case 'area':
+      return { ...filter, areaId: shop.areas[q.pick % 2]! };
+    case 'store':
+      return { ...filter, storeId: store.id };
+    case 'sn':
+      return { ...filter, sn };
+    case 'goods':
+      return { ...filter, goodsId: shop.goods[q.pick % shop.goods.length]! };
+    case 'scopeSn':
+      return { ...filter, storeIds: [store.id], sn };
+  }
+}
+
+const sortFacts = <T extends { key: string; status: number }>(facts: T[], id: (f: T) => string): T[] =>
+  [...facts].sort((x, y) => (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0));
+const orderId = (f: OrderFact) => `${f.key}|${f.client}|${f.status}`;
+const goodsId = (f: GoodsFact) => `${f.key}|${f.goods_id}|${f.status}`;
+
+async function compare(t: TestApp, w: World, questions: Question[], rollups: RollupFacts, raw: RawFacts) {
+  for (const q of questions) {
+    const filter = filterOf(t, w, q);
+    for (const g of ORDER_GROUPINGS) {
+      const expected = sortFacts(await raw.orders(filter, g), orderId);
+      expect(
+        sortFacts(await rollups.orders(filter, g), orderId),
+        `orders by ${g} ${JSON.stringify(filter)}`,
+      ).toEqual(expected);
+    }
+    for (const g of GOODS_GROUPINGS) {
+      const expected = sortFacts(await raw.goods(filter, g), goodsId);
+      expect(
+        sortFacts(await rollups.goods(filter, g), goodsId),
+        `goods by ${g} ${JSON.stringify(filter)}`,
+      ).toEqual(expected);
+    }
+  }
+}
+
+/** The reference itself: the GROUP BY answers what the rows say, bucketed and shared out here in plain code. */
+async function checkReference(t: TestApp, w: World, raw: RawFacts): Promise<void> {
+  for (const shop of w.shops) {
+    const filter: FactFilter = {
+      merchantId: shop.owner.merchantId,
+      storeIds: null,
+      start: w.startedAt - 3 * DAY,
+      end: t.clock.now + 3 * DAY,
+    };
+    const orders = (
+      await t.db.kysely
+        .selectFrom('orders')
+        .selectAll()
+        .where('merchant_id', '=', shop.owner.merchantId)
+        .execute()
+    ).filter((o) => o.sale_day !== null && o.paid_at !== null && o.amount > 0);
+    const hourOf = (o: (typeof orders)[number]) =>
+      o.sale_day! + Math.floor((o.paid_at! - o.sale_day!) / H) * H;
+    const byHour = new Map<string, OrderFact>();
+    for (const o of orders) {
+      const key = String(hourOf(o));
+      const id = `${key}|${o.client}|${o.status}`;
+      const f = byHour.get(id) ?? {
+        key,
+        client: o.client,
+        status: o.status,
+        n: 0,
+        amount: 0,
+        refund_fee: 0,
+        cost_price: 0,
+      };
+      byHour.set(id, {
+        ...f,
+        n: f.n + 1,
+        amount: f.amount + o.amount,
+        refund_fee: f.refund_fee + o.refund_fee,
+        cost_price: f.cost_price + o.cost_price,
+      });
+      expect(startOfPeriod('day', o.paid_at!, shop.zone)).toBe(o.sale_day);
+    }
+    expect(sortFacts(await raw.orders(filter, 'hour'), orderId)).toEqual(
+      sortFacts([...byHour.values()], orderId),
+    );
+    const items = orders.length
+      ? await t.db.kysely
+          .selectFrom('order_items')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            orders.map((o) => o.id),
+          )
+          .execute()
+      : [];
+    const byGoods = new Map<string, GoodsFact>();
+    for (const i of items) {
+      const o = orders.find((x) => x.id === i.order_id)!;
+      const key = String(i.goods_id ?? 0);
+      const id = `${key}|${key}|${o.status}`;
+      const f = byGoods.get(id) ?? {
+        key,
+        goods_id: i.goods_id ?? 0,
+        status: o.status,
+        n: 0,
+        income: 0,
+        cost_price: 0,
+      };
+      byGoods.set(id, {
+        ...f,
+        n: f.n + i.quantity,
+        income: f.income + Math.trunc((i.price * i.quantity * (o.amount - o.refund_fee)) / o.amount),
+        cost_price: f.cost_price + i.cost_price * i.delivered,
+      });
+    }
+    const expected = [...byGoods.values()].filter((f) => f.n || f.income || f.cost_price);
+    expect(sortFacts(await raw.goods(filter, 'goods'), goodsId)).toEqual(sortFacts(expected, goodsId));
+  }
+}
+
+describe.each(dialects())('analytics rollups under random order streams on %s', (dialect) => {
+  let t: TestApp;
+  let vends: World['vends'];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    calmSandbox(t);
+    // Machines take every vend and report it only when the stream says so.
+    const commander = t.services.devices.commander as unknown as {
+      run: (...args: unknown[]) => Promise<unknown>;
+    };
+    commander.run = async (device: unknown, name: unknown, args: unknown) => {
+      if (name === 'vend') {
+        const vend = args as { order: string; items: Array<{ slot: number; quantity: number }> };
+        vends.push({ order: vend.order, sn: (device as { sn: string }).sn, items: vend.items });
+        return {
+          status: 'acked',
+          result: { items: vend.items.map((i) => ({ ...i, delivered: i.quantity, fault: 0 })) },
+          latencyMs: 1,
+        };
+      }
+      return { status: 'acked', result: {}, latencyMs: 1 };
+    };
+  });
+  afterAll(async () => {
+    await t.services.orders.idle();
+    await t.close();
+  });
+
+  it('answer what a GROUP BY over the orders answers, for every grouping, range and filter, folded or not', async () => {
+    const rollups = new RollupFacts(t.db.kysely, t.config.timeZone);
+    const raw = new RawFacts(t.db.kysely);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(action, { minLength: 10, maxLength: 60 }),
+        fc.array(question, { minLength: 3, maxLength: 5 }),
+        async (actions, questions) => {
+          const w = await world(t);
+          vends = w.vends;
+          for (const a of actions) {
+            await perform(t, w, a, rollups);
+            await settle(t);
+          }
+          await checkReference(t, w, raw);
+          await compare(t, w, questions, rollups, raw);
+          // The jobs fold everything (the order jobs fold the rollups with the daily totals).
+          await t.services.orders.jobs.tick();
+          const left = await t.db.kysely
+            .selectFrom('sales_deltas')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
+          expect(Number(left.n)).toBe(0);
+          await compare(t, w, questions, rollups, raw);
+        },
+      ),
+      { numRuns: dialect === 'postgres' ? 12 : 40 },
+    );
+  }, 120_000);
+});
+
+describe.each(dialects())('the analytics migration on %s', (dialect) => {
+  it('backfills the rollups of the orders a database made before it already holds', async () => {
+    const url = process.env['DATABASE_URL'];
+    const schema = `t_backfill_${Date.now().toString(36)}`;
+    const db = await createDb(
+      dialect === 'postgres' ? { databaseUrl: url, schema } : { sqliteFile: ':memory:' },
+    );
+    try {
+      const all: Record<string, Migration> = {
+        '0001-accounts': m0001,
+        '0002-catalog': m0002,
+        '0003-devices': m0003,
+        '0004-orders': m0004,
+        '0005-staff': m0005,
+        '0006-analytics': m0006,
+      };
+      const migrator = (names: string[]) =>
+        new Migrator({
+          db: db.kysely,
+          provider: { getMigrations: async () => Object.fromEntries(names.map((n) => [n, all[n]!])) },
+          ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+        });
+      const before = Object.keys(all).filter((n) => n !== '0006-analytics');
+      expect((await migrator(before).migrateToLatest()).error).toBeUndefined();
+      const k = db.kysely;
+      await k.insertInto('agents').values({ id: '888888', name: 'Vendo', logo: '', created_at: 0 }).execute();
+      const { id: merchantId } = await k
+        .insertInto('merchants')
+        .values({
+          agent_id: '888888',
+          name: 'Old',
+          business: 'vm',
+          phone: '13900000000',
+          sub_user_suffix: null,
+          time_zone: 'Asia/Shanghai',
+          created_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const day = startOfPeriod('day', Date.UTC(2026, 0, 5, 3), 'Asia/Shanghai');
+      const rows = Array.from({ length: 60 }, (_, i) => ({
+        order_no: `OLD${i}`,
+        merchant_id: merchantId,
+        sn: `9000${i % 3}`,
+        device_type: 'vm',
+        area_id: i % 4 === 0 ? null : 1 + (i % 2),
+        store_id: i % 4 === 0 ? null : 10 + (i % 3),
+        kind: 'goods',
+        source: 'machine',
+        client: ['wechat', 'alipay', 'coin'][i % 3]!,
+        status: [3, 4, 8, 11, 5][i % 5]!,
+        amount: i % 7 === 0 ? 0 : 100 + 37 * i,
+        cost_price: 10 * i,
+        refund_fee: i % 5 === 3 ? 20 + i : 0,
+        created_at: day + i * 1_700_000,
+        paid_at: i % 9 === 0 ? null : day + i * 1_700_000,
+        sale_day: i % 9 === 0 ? null : startOfPeriod('day', day + i * 1_700_000, 'Asia/Shanghai'),
+        updated_at: day + i * 1_700_000,
+        ...{ refund_reserved: 0, merchant_order: '', payer: '', cardno: '', goods_err: '', game_result: '' },
+        ...{ plays: 0, remarks: '', vend_attempts: 0 },
+      }));
+      const blank = { goods_name: '', img: '', fault: '' };
+      for (const row of rows) {
+        const { id } = await k.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+        await k
+          .insertInto('order_items')
+          .values([
+            {
+              order_id: id,
+              position: 1,
+              channel_sn: 1,
+              goods_id: 1 + (id % 2),
+              price: 90,
+              cost_price: 40,
+              quantity: 2,
+              delivered: id % 3 === 0 ? 1 : 2,
+              ...blank,
+            },
+            {
+              order_id: id,
+              position: 2,
+              channel_sn: 2,
+              goods_id: null,
+              price: 55,
+              cost_price: 20,
+              quantity: 1,
+              delivered: 1,
+              ...blank,
+            },
+          ])
+          .execute();
+      }
+      expect((await migrator(Object.keys(all)).migrateToLatest()).error).toBeUndefined();
+      const rollups = new RollupFacts(k);
+      const raw = new RawFacts(k);
+      const filter: FactFilter = { merchantId, storeIds: null, start: day - DAY, end: day + 3 * DAY };
+      const parts: FactFilter = { ...filter, start: day + 5 * H, end: day + 29 * H };
+      let compared = 0;
+      for (const f of [filter, parts, { ...filter, sn: '90001' }]) {
+        for (const g of ORDER_GROUPINGS) {
+          const expected = sortFacts(await raw.orders(f, g), orderId);
+          compared += expected.length;
+          expect(sortFacts(await rollups.orders(f, g), orderId)).toEqual(expected);
+        }
+        for (const g of GOODS_GROUPINGS) {
+          const expected = sortFacts(await raw.goods(f, g), goodsId);
+          compared += expected.length;
+          expect(sortFacts(await rollups.goods(f, g), goodsId)).toEqual(expected);
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    } finally {
+      await db.destroy();
+      if (dialect === 'postgres' && url) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    }
+  });
+});
