@@ -1,5 +1,11 @@
 import type { BillAnalysis } from '@vendo/contract/api/orders';
-import type { SalesAnalysis } from '@vendo/contract/api/analytics';
+import type {
+  DayFigures,
+  RankFigures,
+  SalesAnalysis,
+  SalesRecord,
+  SortAttr,
+} from '@vendo/contract/api/analytics';
 import { rate } from '@vendo/contract/money';
 
 /*
@@ -119,4 +125,121 @@ export function averagePrice(income: number, successCount: number): number {
 /** The analytics analysis: the bill analysis plus the average order value. */
 export function salesAnalysisOf(s: AnalysisSums, seesProfit: boolean): SalesAnalysis {
   return { ...billAnalysisOf(s, seesProfit), price: averagePrice(s.income, s.successCount) };
+}
+
+/** Home's and the dashboard's figures of one day (spec §3 dashboard overview). */
+export function dayFiguresOf(s: AnalysisSums, seesProfit: boolean): DayFigures {
+  return {
+    income: s.income,
+    costPrice: seesProfit ? s.costPrice : null,
+    profit: seesProfit ? s.income - s.costPrice : null,
+    successCount: s.successCount,
+    refundCount: s.refundCount,
+    price: averagePrice(s.income, s.successCount),
+    refund: s.refund,
+    abnormalCount: s.abnormalCount,
+  };
+}
+
+/** One point of a chart (spec §3 records): its bucket and the figures of its orders. */
+export function salesRecordOf(
+  b: Pick<SalesRecord, 'key' | 'label' | 'hour' | 'weekDay' | 'day' | 'month'>,
+  s: AnalysisSums,
+  seesProfit: boolean,
+): SalesRecord {
+  return {
+    key: b.key,
+    label: b.label,
+    hour: b.hour,
+    weekDay: b.weekDay,
+    day: b.day,
+    month: b.month,
+    count: s.count,
+    income: s.income,
+    refund: s.refund,
+    successCount: s.successCount,
+    refundCount: s.refundCount,
+    wechatIncome: s.wxIncome,
+    alipayIncome: s.alipayIncome,
+    otherIncome: s.income - s.wxIncome - s.alipayIncome,
+    wechatRefund: s.wxRefund,
+    alipayRefund: s.alipayRefund,
+    otherRefund: s.refund - s.wxRefund - s.alipayRefund,
+    wechatCount: s.wxCount,
+    alipayCount: s.alipayCount,
+    otherCount: s.count - s.wxCount - s.alipayCount,
+    costPrice: seesProfit ? s.costPrice : null,
+    profit: seesProfit ? s.income - s.costPrice : null,
+  };
+}
+
+/** Facts summed per key (an area, a store, a machine…). */
+export function sumsByKey(facts: Iterable<SalesGroup & { key: string }>): Map<string, AnalysisSums> {
+  const out = new Map<string, AnalysisSums>();
+  for (const f of facts) {
+    let sums = out.get(f.key);
+    if (!sums) out.set(f.key, (sums = emptySums()));
+    combineSales([f], sums);
+  }
+  return out;
+}
+
+/** A ranking row's figures. */
+export function rankFiguresOf(s: AnalysisSums, seesProfit: boolean): RankFigures {
+  return {
+    count: s.count,
+    income: s.income,
+    refund: s.refund,
+    successCount: s.successCount,
+    refundCount: s.refundCount,
+    costPrice: seesProfit ? s.costPrice : null,
+    profit: seesProfit ? s.income - s.costPrice : null,
+  };
+}
+
+/** What a ranking sorts by, descending: income, or successful sales (volume). */
+export function rankValue(s: AnalysisSums, by: SortAttr): number {
+  return by === 'income' ? s.income : s.successCount;
+}
+
+/** Totals of goods items of one status. */
+export interface GoodsGroup {
+  status: number;
+  n: number;
+  income: number;
+  cost_price: number;
+}
+
+export interface GoodsSums {
+  /** Units that left the machine (the statuses whose cost counts: sold, or refunded in part). */
+  count: number;
+  /** The items' share of their orders' income, whatever the status, as in the sales income. */
+  income: number;
+  costPrice: number;
+}
+
+export function combineGoods(
+  groups: Iterable<GoodsGroup>,
+  into: GoodsSums = { count: 0, income: 0, costPrice: 0 },
+) {
+  for (const g of groups) {
+    into.income += g.income;
+    if (WITH_COST_STATUSES.includes(g.status)) {
+      into.count += g.n;
+      into.costPrice += g.cost_price;
+    }
+  }
+  return into;
+}
+
+export function goodsSumsByKey<F extends GoodsGroup>(
+  facts: Iterable<F>,
+  keyOf: (f: F) => string,
+): Map<string, GoodsSums> {
+  const out = new Map<string, GoodsSums>();
+  for (const f of facts) {
+    const key = keyOf(f);
+    out.set(key, combineGoods([f], out.get(key)));
+  }
+  return out;
 }
