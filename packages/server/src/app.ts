@@ -16,7 +16,9 @@ import { permissionsOf } from './modules/accounts/permissions';
 import { SmsCodes } from './modules/accounts/sms-codes';
 import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
+import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { createCatalog, type Catalog } from './modules/catalog/catalog-module';
 import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -68,6 +70,7 @@ export interface Services {
   catalog: Catalog;
   devices: DevicesModule;
   orders: OrdersModule;
+  analytics: AnalyticsModule;
   staff: StaffService;
   notifications: NotificationsModule;
   passport: PassportService;
@@ -160,6 +163,16 @@ export async function buildApp(
   devices.events.attach(orders.sales);
   orderRoutes(r, orders);
   paymentNotifyRoutes(app, orders);
+  // Analytics (issue 6) reads the rollups only, never the raw orders.
+  const analytics = createAnalyticsModule({
+    db: kysely,
+    facts: rollups,
+    apps,
+    urls: catalog.urls,
+    clock,
+    timeZone: config.timeZone,
+  });
+  analyticsRoutes(r, analytics);
   customerPages(app, { sandbox: () => orders.provider.sandbox });
   // The sandbox channel notifies through the same endpoint a real channel would call.
   orders.sandbox?.useNotifier(async (channel, headers, body) => {
@@ -255,6 +268,7 @@ export async function buildApp(
       catalog,
       devices,
       orders,
+      analytics,
       staff,
       notifications,
       passport,

@@ -36,6 +36,11 @@ interface Entry {
   kind: 'object' | 'list' | 'own' | 'public' | 'passport';
   /** The object belongs to the merchant, not to store 1: staff limited to another store may reach it. */
   merchantWide?: boolean;
+  /**
+   * Calls that declare no permission but need the one of the place their body names (/a/days, /a/hours: area
+   * 1025, store 1026, machine 1027): staff holding every permission but this one get 403.
+   */
+  placeGuard?: number;
   body?: (fx: Fixture, who: Who) => Body | Promise<Body>;
   /** multipart/form-data parts instead of JSON. */
   multipart?: (fx: Fixture, who: Who) => Parameters<typeof postMultipart>[2];
@@ -61,6 +66,25 @@ const counted = (result: unknown) => {
   const r = result as Record<string, number>;
   return Object.values(r).some((v) => typeof v === 'number' && v > 0);
 };
+/** A figure above zero under one of these keys anywhere in an answer. */
+const anyOf =
+  (keys: string[]) =>
+  (result: unknown): boolean => {
+    if (Array.isArray(result)) return result.some(anyOf(keys));
+    if (result === null || typeof result !== 'object') return false;
+    return Object.entries(result).some(([key, v]) =>
+      typeof v === 'number' ? keys.includes(key) && v > 0 : anyOf(keys)(v),
+    );
+  };
+/** Sales of the owner's store 1 (the fixture's card sale today): an outsider's figures must all be zero. */
+const sold = anyOf(['income', 'successCount']);
+/** Machines: staff of store 2 (which has none) must count none; another merchant counts its own. */
+const machines = anyOf(['total', 'online', 'offline']);
+const figures = { kind: 'list', leaks: sold } as const;
+const fleet = {
+  kind: 'list',
+  leaks: (r: unknown, who: Who) => sold(r) || (who === 'staffOutside' && machines(r)),
+} as const;
 
 const MATRIX: Record<string, Entry> = {
   // -- Public and sandbox
@@ -390,6 +414,51 @@ const MATRIX: Record<string, Entry> = {
     leaks: (r) => counted(r),
   },
 
+  // -- Analytics: figures only of the caller's merchant and stores
+  '/api/v1/a/overview': { guard: PERMISSIONS.Dashboard, ...fleet },
+  '/api/v1/a/detail': { guard: PERMISSIONS.Dashboard, ...figures },
+  '/api/v1/a/storeDays': { guard: PERMISSIONS.Dashboard, ...figures },
+  '/api/v1/a/devDays': { guard: PERMISSIONS.Dashboard, ...figures },
+  '/api/v1/a/goodSum': { guard: PERMISSIONS.Dashboard, ...figures },
+  '/api/v1/a/o/goodSumForG': { guard: PERMISSIONS.goodSum, ...figures },
+  '/api/v1/a/area': { guard: PERMISSIONS.SicArea, ...figures },
+  '/api/v1/a/store': { guard: PERMISSIONS.SicStore, ...figures },
+  '/api/v1/a/device': { guard: PERMISSIONS.SicDevice, ...figures },
+  '/api/v1/a/o/device': { guard: PERMISSIONS.SicDevice, ...fleet },
+  '/api/v1/a/o/dayOrder': { guard: PERMISSIONS.SicDevice, ...figures },
+  '/api/v1/a/o/hoursOrder': { guard: PERMISSIONS.SicDevice, ...figures },
+  '/api/v1/a/days': {
+    placeGuard: PERMISSIONS.SicStore,
+    kind: 'object',
+    body: (fx) => ({ condition: { store: fx.store1 } }),
+  },
+  '/api/v1/a/hours': {
+    placeGuard: PERMISSIONS.SicDevice,
+    kind: 'object',
+    body: (fx) => ({ condition: { sn: fx.sn } }),
+  },
+  '/api/v1/a/goodsHours': {
+    guard: PERMISSIONS.goodSum,
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ condition: { goods_id: fx.goods } }),
+    leaks: sold,
+  },
+  '/api/v1/a/goodsDay': {
+    guard: PERMISSIONS.goodSum,
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ condition: { goods_id: fx.goods } }),
+    leaks: sold,
+  },
+  '/api/v1/a/goodStore': {
+    guard: PERMISSIONS.goodSum,
+    kind: 'object',
+    merchantWide: true,
+    body: (fx) => ({ condition: { goods_id: fx.goods } }),
+    leaks: sold,
+  },
+
   // -- Staff and roles (main account only)
   '/api/v1/a/getRole': { guard: 'main', kind: 'list' },
   '/api/v1/a/addRole': {
@@ -524,7 +593,7 @@ function expectation(call: { auth: string }, entry: Entry, who: Who): Expectatio
   if (call.auth === 'passport') return { type: 'code', code: RCODE.NOT_PASSPORT_LOGIN };
   const staff = who.startsWith('staff');
   if (staff && entry.guard === 'main') return { type: 'code', code: RCODE.FORBIDDEN };
-  if (who === 'staffWithout' && typeof entry.guard === 'number')
+  if (who === 'staffWithout' && (typeof entry.guard === 'number' || entry.placeGuard !== undefined))
     return { type: 'code', code: RCODE.FORBIDDEN };
   const okCodes = entry.okCodes ?? [];
   const codes = [
@@ -617,8 +686,8 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
 async function ask(fx: Fixture, path: string, entry: Entry, who: Who): Promise<TestAnswer> {
   let headers: Record<string, string> = {};
   if (who === 'staffWithout') {
-    headers =
-      typeof entry.guard === 'number' ? (await fx.staffWithout(entry.guard)).headers : fx.staffNone.headers;
+    const perm = typeof entry.guard === 'number' ? entry.guard : entry.placeGuard;
+    headers = perm !== undefined ? (await fx.staffWithout(perm)).headers : fx.staffNone.headers;
   } else if (who !== 'anonymous') {
     headers = fx.headersOf(who);
   }
