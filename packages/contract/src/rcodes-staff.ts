@@ -1,7 +1,8 @@
 import type { RcodeEntry } from './rcode-entry';
 
 /**
- * Staff, roles, notification recipients and linked messaging-app logins: 900–999 (spec §6, §7).
+ * Staff, roles, notification recipients and linked messaging-app logins: 900–949 (spec §6, §7); analytics
+ * (report downloads): 950–999.
  * Texts follow the messages of spec §5 and §8 where the spec names one ("failed to get user info").
  */
 export const staffRcodes = {
@@ -92,5 +93,14 @@ export const staffRcodes = {
   913: {
     name: 'OLD_PASSWORD_WRONG',
     text: { 'zh-CN': '原密码错误', 'zh-TW': '原密碼錯誤', 'en-US': 'The current password is wrong' },
+  },
+  // Analytics: 950–999.
+  950: {
+    name: 'REPORT_LINK_INVALID',
+    text: {
+      'zh-CN': '下载链接无效或已过期，请重新下载',
+      'zh-TW': '下載連結無效或已過期，請重新下載',
+      'en-US': 'This download link is invalid or has expired: please download again',
+    },
   },
 } as const satisfies Record<number, RcodeEntry>;
