@@ -12,12 +12,6 @@ const ComingSoon = screen(() => import('./routes/coming-soon'));
 
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
 const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
-  { path: 'dashboard', title: 'dashboard' },
-  { path: 'sicRegion', title: 'sicRegion' },
-  { path: 'sicAnalysisDetail', title: 'sicAnalysisDetail' },
-  { path: 'sicDevice', title: 'sicDevice' },
-  { path: 'sicGoods', title: 'sicGoods' },
-  { path: 'sicGoodsDetail', title: 'sicGoodsDetail' },
   { path: 'activityCenter', title: 'activityCenter' },
   { path: 'gift', title: 'gift' },
   { path: 'activity', title: 'activity' },
@@ -140,6 +134,36 @@ export const ROUTES: RouteObject[] = [
     '/payBill',
     { title: 'payBill' },
     screen(() => import('../features/bills/components/pay-bill-screen')),
+  ),
+  route(
+    '/dashboard',
+    { title: 'dashboard' },
+    screen(() => import('../features/analytics/components/dashboard-screen')),
+  ),
+  route(
+    '/sicRegion',
+    { title: 'sicRegion' },
+    screen(() => import('../features/analytics/components/region-screen')),
+  ),
+  route(
+    '/sicAnalysisDetail',
+    { title: 'sicAnalysisDetail' },
+    screen(() => import('../features/analytics/components/analysis-detail-screen')),
+  ),
+  route(
+    '/sicDevice',
+    { title: 'sicDevice' },
+    screen(() => import('../features/analytics/components/device-stats-screen')),
+  ),
+  route(
+    '/sicGoods',
+    { title: 'sicGoods' },
+    screen(() => import('../features/analytics/components/goods-stats-screen')),
+  ),
+  route(
+    '/sicGoodsDetail',
+    { title: 'sicGoodsDetail' },
+    screen(() => import('../features/analytics/components/goods-detail-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

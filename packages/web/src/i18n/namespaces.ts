@@ -1,4 +1,5 @@
 import type { Locale } from '@vendo/contract/locales';
+import type analytics from './resources/analytics';
 import type auth from './resources/auth';
 import type bills from './resources/bills';
 import type catalog from './resources/catalog';
@@ -38,6 +39,7 @@ export const lazyNamespaces = {
   notify: () => import('./resources/notify'),
   passport: () => import('./resources/passport'),
   bills: () => import('./resources/bills'),
+  analytics: () => import('./resources/analytics'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -57,6 +59,7 @@ export interface AllNamespaces {
   notify: typeof notify;
   passport: typeof passport;
   bills: typeof bills;
+  analytics: typeof analytics;
 }
 
 export type NamespaceName = keyof AllNamespaces;

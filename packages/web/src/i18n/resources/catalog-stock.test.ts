@@ -1,5 +1,6 @@
 import { LOCALES } from '@vendo/contract/locales';
 import { describe, expect, it } from 'vitest';
+import analytics from './analytics';
 import catalog from './catalog';
 import stock from './stock';
 
@@ -24,6 +25,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe.each([
   ['catalog', catalog],
   ['stock', stock],
+  ['analytics', analytics],
 ] as const)('%s texts', (_, namespace) => {
   it('every language has the same keys, no empty text and the same placeholders', () => {
     const reference = leaves(namespace['zh-CN']);

@@ -1,18 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DayFigures } from '@vendo/contract/api/analytics';
+import { formatMoney } from '@vendo/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartIcon } from './tile-icons';
+import { Link } from 'react-router';
+import { currentLocale } from '../../../i18n/i18n';
+import { callEndpoint, endpoint } from '../../../lib/api-client';
+import { can } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 
 const DAYS = ['today', 'yesterday'] as const;
 type Day = (typeof DAYS)[number];
 
+interface Overview {
+  today: DayFigures;
+  yesterday: DayFigures;
+}
+
+const COUNTS = ['income', 'successCount', 'refundCount', 'price', 'refund', 'abnormalCount'] as const;
+const PROFIT = ['costPrice', 'profit'] as const;
+
+function isDayFigures(value: unknown): value is DayFigures {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    COUNTS.every((key) => typeof v[key] === 'number') &&
+    PROFIT.every((key) => v[key] === null || typeof v[key] === 'number')
+  );
+}
+
+function isOverview(value: unknown): value is Overview {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return isDayFigures(v['today']) && isDayFigures(v['yesterday']);
+}
+
+/** /a/overview, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
+const overviewCall = endpoint('/api/v1/a/overview', 'session', isOverview);
+
+/** The day's figures: income first and large, then payments, refunds, average order value and profit. */
+function DayPanel({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation('home');
+  const locale = currentLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const rows: [string, string][] = [
+    [t('figures.successCount'), String(figures.successCount)],
+    [t('figures.refundCount'), String(figures.refundCount)],
+    [t('figures.price'), money(figures.price)],
+    [t('figures.refund'), money(figures.refund)],
+  ];
+  if (figures.profit !== null) rows.push([t('figures.profit'), money(figures.profit)]);
+  return (
+    <>
+      <p className="figures-income">
+        <span>{t('figures.income')}</span>
+        <strong>{money(figures.income)}</strong>
+      </p>
+      <dl className="figures-grid">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 /**
- * Today's and yesterday's figures. The numbers come with the analytics release; until then the card says so
- * rather than showing zeros that would read as real takings.
+ * Today's and yesterday's figures (spec §2 home, §3 dashboard overview) with a link to the dashboard. Profit
+ * shows when the answer carries it: the server sends it only to those with the profit view (spec §6).
  */
 export function FiguresCard() {
   const { t } = useTranslation('home');
   const [day, setDay] = useState<Day>('today');
   const id = useId();
+  const user = useUserInfo();
+  const [now] = useState(() => Date.now());
+  // The figures are the dashboard's (permission 1020); a role without it sees no card rather than a refusal.
+  const seesFigures = can(user, 'dashboard', now);
+  const overview = useQuery({
+    queryKey: ['home', 'overview'],
+    queryFn: () => callEndpoint(overviewCall, {}, { quiet: true }),
+    enabled: seesFigures,
+  });
+  if (!seesFigures) return null;
+  const figures = overview.data?.[day];
   return (
     <section className="card figures-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="visually-hidden">
@@ -34,10 +108,26 @@ export function FiguresCard() {
           </button>
         ))}
       </div>
-      <div className="figures-pending" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${day}`}>
-        <ChartIcon className="figures-icon" />
-        <p>{day === 'today' ? t('figures.pendingToday') : t('figures.pendingYesterday')}</p>
-        <p className="muted">{t('figures.comingSoon')}</p>
+      <div
+        className="figures-panel"
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-${day}`}
+        aria-busy={overview.isPending}
+      >
+        {figures ? <DayPanel figures={figures} /> : null}
+        {overview.isPending ? <p className="muted">{t('figures.loading')}</p> : null}
+        {overview.isError ? (
+          <p className="muted">
+            {t('figures.failed')}{' '}
+            <button type="button" className="text-button" onClick={() => void overview.refetch()}>
+              {t('figures.retry')}
+            </button>
+          </p>
+        ) : null}
+        <Link className="figures-more" to="/dashboard">
+          {t('figures.more')}
+        </Link>
       </div>
     </section>
   );

@@ -1,0 +1,20 @@
+/** Query keys of the statistics screens: everything under 'analytics', one family per call. */
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  detail: ['analytics', 'detail'] as const,
+  storeDays: ['analytics', 'store-days'] as const,
+  devDays: ['analytics', 'dev-days'] as const,
+  goodSum: ['analytics', 'good-sum'] as const,
+  areas: ['analytics', 'areas'] as const,
+  stores: ['analytics', 'stores'] as const,
+  devices: ['analytics', 'devices'] as const,
+  deviceOverview: ['analytics', 'device-overview'] as const,
+  dayOrder: ['analytics', 'day-order'] as const,
+  hoursOrder: ['analytics', 'hours-order'] as const,
+  goodsRanking: ['analytics', 'goods-ranking'] as const,
+  days: ['analytics', 'days'] as const,
+  hours: ['analytics', 'hours'] as const,
+  goodsHours: ['analytics', 'goods-hours'] as const,
+  goodsDay: ['analytics', 'goods-day'] as const,
+  goodStore: ['analytics', 'good-store'] as const,
+};

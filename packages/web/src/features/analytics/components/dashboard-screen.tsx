@@ -1,0 +1,78 @@
+import type { SortAttr } from '@vendo/contract/api/analytics';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { Tabs } from '../../../components/tabs/tabs';
+import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
+import { dayOf, type TimeRangeMode } from '../../../components/time-range-picker/time-range';
+import { registerNamespace } from '../../../i18n/i18n';
+import analyticsTexts from '../../../i18n/resources/analytics';
+import { useUserInfo } from '../../../lib/session';
+import { maySee } from '../utils/access';
+import { DeviceRankingTab, GoodsRankingTab, sortFromParams, StoreRankingTab } from './ranking-tabs';
+import { SalesTab } from './sales-tab';
+import { useUrlRange } from './use-url-range';
+import './analytics.css';
+
+registerNamespace('analytics', analyticsTexts);
+
+const TABS = ['sales', 'store', 'device', 'goods'] as const;
+type DashboardTab = (typeof TABS)[number];
+
+/** Spec §2: the dashboard's picker offers day, week, month or none. */
+const MODES: readonly TimeRangeMode[] = ['day', 'week', 'month', 'none'];
+
+function isTab(value: string | null): value is DashboardTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+function Dashboard() {
+  const { t } = useTranslation('analytics');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: DashboardTab = isTab(tabParam) ? tabParam : 'sales';
+  const sort = sortFromParams(params);
+  const [range, setRange] = useUrlRange(MODES, 'day');
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <div className="an-screen">
+      <Tabs<DashboardTab>
+        tabs={TABS.map((key) => ({ key, title: t(`dashboard.tabs.${key}`) }))}
+        activeKey={tab}
+        onChange={(key) => setParam('tab', key)}
+      />
+      <div className="page">
+        <div className="card an-picker">
+          <TimeRangePicker value={range} onChange={setRange} modes={MODES} />
+          {range.mode === 'none' ? (
+            <p className="an-range-note">
+              {t('rangeNone', { start: dayOf(range.start), end: dayOf(range.end) })}
+            </p>
+          ) : null}
+        </div>
+        {tab === 'sales' ? <SalesTab range={range} /> : null}
+        {tab === 'store' ? <StoreRankingTab range={range} /> : null}
+        {tab === 'device' ? <DeviceRankingTab range={range} /> : null}
+        {tab === 'goods' ? (
+          <GoodsRankingTab range={range} sort={sort} onSort={(next: SortAttr) => setParam('sort', next)} />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard (spec §2): sales, store, device and goods tabs over one time-range picker; permission 1020. */
+export default function DashboardScreen() {
+  const { t } = useTranslation('analytics');
+  const user = useUserInfo();
+  if (!maySee(user, 'dashboard')) return <EmptyGuide description={t('noPermission.dashboard')} />;
+  return <Dashboard />;
+}

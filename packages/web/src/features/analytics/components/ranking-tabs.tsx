@@ -1,0 +1,183 @@
+import type { SortAttr } from '@vendo/contract/api/analytics';
+import { RANKING_TOP } from '@vendo/contract/constants';
+import { DEVICE_TYPE_LABELS, enumLabel } from '@vendo/contract/enums';
+import { formatMoney } from '@vendo/contract/money';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import { currentLocale } from '../../../i18n/i18n';
+import { useUserInfo } from '../../../lib/session';
+import { useDevDays } from '../api/get-dev-days';
+import { useGoodSum } from '../api/get-good-sum';
+import { useStoreDays } from '../api/get-store-days';
+import { maySee } from '../utils/access';
+import { goodsPath, placePath } from '../utils/place';
+import { rangeCondition } from '../utils/range';
+import { GoodsThumb } from './goods-thumb';
+import { RankingList } from './ranking-list';
+import { ReportButton } from './report-button';
+import { SectionHead } from './section-head';
+import { Segmented } from './segmented';
+import { StatsState } from './stats-state';
+
+/** The dashboard's store tab: the Top 6 stores by income; a row opens the store's analysis (1026). */
+export function StoreRankingTab({ range }: { range: TimeRange }) {
+  const { t } = useTranslation('analytics');
+  const [params] = useSearchParams();
+  const user = useUserInfo();
+  const locale = currentLocale();
+  const query = useStoreDays(range);
+  const rows = query.data?.data ?? [];
+  const title = t('dashboard.topStores', { count: RANKING_TOP.store });
+  return (
+    <section className="card" aria-labelledby="an-top-stores">
+      <SectionHead id="an-top-stores" title={title}>
+        <ReportButton
+          kind="store"
+          condition={rangeCondition(range)}
+          range={range}
+          subject={t('report.subjects.store')}
+        />
+      </SectionHead>
+      <StatsState
+        query={query}
+        empty={rows.length === 0}
+        emptyGuide={<EmptyGuide description={t('empty.stores')} />}
+      >
+        <RankingList
+          label={title}
+          items={rows.map(({ store, area, figures }) => ({
+            key: String(store._id),
+            name: store.store_name,
+            meta: area?.area_name,
+            value: formatMoney(figures.income, locale),
+            weight: figures.income,
+            detail: t('figures.successOf', { count: figures.successCount }),
+            to: maySee(user, 'store') ? placePath({ kind: 'store', id: store._id }, params) : undefined,
+          }))}
+        />
+      </StatsState>
+    </section>
+  );
+}
+
+/** The dashboard's device tab: the Top 6 machines by income; a row opens the machine's analysis (1027). */
+export function DeviceRankingTab({ range }: { range: TimeRange }) {
+  const { t } = useTranslation('analytics');
+  const [params] = useSearchParams();
+  const user = useUserInfo();
+  const locale = currentLocale();
+  const query = useDevDays(range);
+  const rows = query.data?.data ?? [];
+  const title = t('dashboard.topDevices', { count: RANKING_TOP.device });
+  return (
+    <section className="card" aria-labelledby="an-top-devices">
+      <SectionHead id="an-top-devices" title={title}>
+        <ReportButton
+          kind="device"
+          condition={rangeCondition(range)}
+          range={range}
+          subject={t('report.subjects.device')}
+        />
+      </SectionHead>
+      <StatsState
+        query={query}
+        empty={rows.length === 0}
+        emptyGuide={<EmptyGuide description={t('empty.devices')} />}
+      >
+        <RankingList
+          label={title}
+          items={rows.map((row) => ({
+            key: row.sn,
+            name: row.title || t('untitled'),
+            meta: [row.sn, enumLabel(DEVICE_TYPE_LABELS, row.type, locale), row.store?.store_name]
+              .filter(Boolean)
+              .join(' · '),
+            value: formatMoney(row.figures.income, locale),
+            weight: row.figures.income,
+            detail: t('figures.successOf', { count: row.figures.successCount }),
+            to: maySee(user, 'device') ? placePath({ kind: 'sn', sn: row.sn }, params) : undefined,
+          }))}
+        />
+      </StatsState>
+    </section>
+  );
+}
+
+/** By amount (income) or by volume (units), as the goods rankings offer. */
+export function SortSwitch({ value, onChange }: { value: SortAttr; onChange: (sort: SortAttr) => void }) {
+  const { t } = useTranslation('analytics');
+  return (
+    <Segmented<SortAttr>
+      label={t('sort.label')}
+      options={[
+        { key: 'income', title: t('sort.income') },
+        { key: 'count', title: t('sort.count') },
+      ]}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** 'count' in the address picks the volume ranking; anything else the amount. */
+export function sortFromParams(params: URLSearchParams): SortAttr {
+  return params.get('sort') === 'count' ? 'count' : 'income';
+}
+
+/** The dashboard's goods tab: the Top 10 by amount or by volume; a row opens the goods' analysis (1035). */
+export function GoodsRankingTab({
+  range,
+  sort,
+  onSort,
+}: {
+  range: TimeRange;
+  sort: SortAttr;
+  onSort: (sort: SortAttr) => void;
+}) {
+  const { t } = useTranslation('analytics');
+  const [params] = useSearchParams();
+  const user = useUserInfo();
+  const locale = currentLocale();
+  const query = useGoodSum(range, sort);
+  const rows = query.data?.data ?? [];
+  const title = t('dashboard.topGoods', { count: RANKING_TOP.goods });
+  return (
+    <section className="card" aria-labelledby="an-top-goods">
+      <SectionHead id="an-top-goods" title={title}>
+        <ReportButton
+          kind="goods"
+          condition={{ ...rangeCondition(range), sort_attr: sort }}
+          range={range}
+          subject={t('report.subjects.goods')}
+        />
+      </SectionHead>
+      <SortSwitch value={sort} onChange={onSort} />
+      <StatsState
+        query={query}
+        empty={rows.length === 0}
+        emptyGuide={<EmptyGuide description={t('empty.goods')} />}
+      >
+        <RankingList
+          label={title}
+          items={rows.map((goods) => ({
+            key: String(goods.goods_id),
+            name: goods.goods_name,
+            image: <GoodsThumb img={goods.img} />,
+            value:
+              sort === 'count'
+                ? t('figures.unitsOf', { count: goods.count })
+                : formatMoney(goods.income, locale),
+            weight: sort === 'count' ? goods.count : goods.income,
+            detail:
+              sort === 'count'
+                ? formatMoney(goods.income, locale)
+                : t('figures.unitsOf', { count: goods.count }),
+            to: maySee(user, 'goods') ? goodsPath(goods.goods_id, params) : undefined,
+          }))}
+        />
+      </StatsState>
+    </section>
+  );
+}

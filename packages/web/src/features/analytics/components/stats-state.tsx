@@ -1,0 +1,58 @@
+import type { RCODE } from '@vendo/contract/rcodes';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadDialogs } from '../../../components/dialog/load-dialogs';
+import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-guide';
+import { ListState } from '../../../components/list-state/list-state';
+import { ApiError } from '../../../lib/api-client';
+
+// Typed against the contract's catalogue (a renumbering fails typecheck) without loading the catalogue's texts.
+const APP_EXPIRED: (typeof RCODE)['APP_EXPIRED'] = 605;
+
+export function isAppExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.rcode === APP_EXPIRED;
+}
+
+/** The guide for a statistics call refused because the app behind it expired (spec §4, §8): "contact now". */
+export function StatsAppGuide() {
+  const { t } = useTranslation('analytics');
+  return (
+    <ExpiredAppGuide
+      onContact={() =>
+        void loadDialogs().then(({ showTip }) => showTip(t('contactText'), { title: t('contactTitle') }))
+      }
+    />
+  );
+}
+
+/** What a statistics query is doing, as the list states have it. */
+export interface StatsQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: unknown;
+  refetch: () => unknown;
+}
+
+interface StatsStateProps {
+  query: StatsQuery;
+  empty?: boolean;
+  emptyGuide?: ReactNode;
+  children: ReactNode;
+}
+
+/** Loading, the expired-app guide, failed with a retry, the empty-state guide, or the figures. */
+export function StatsState({ query, empty, emptyGuide, children }: StatsStateProps) {
+  if (isAppExpired(query.error)) return <StatsAppGuide />;
+  return (
+    <ListState
+      pending={query.isPending}
+      failed={query.isError && !query.data}
+      onRetry={() => void query.refetch()}
+      empty={empty}
+      emptyGuide={emptyGuide}
+    >
+      {children}
+    </ListState>
+  );
+}
