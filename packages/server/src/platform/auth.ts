@@ -40,6 +40,24 @@ export class Authenticator {
     const token = single(headers['token']);
     const secret = single(headers['secret']);
     if (!token || !secret) throw new AppError(RCODE.SESSION_EXPIRED);
+    const row = await this.liveSession({ column: 'sessions.token_hash', value: sha256(token) });
+    if (!safeEqual(row.secret_hash, sha256(secret))) throw new AppError(RCODE.SESSION_EXPIRED);
+    return contextOf(row);
+  }
+
+  /**
+   * The live session of an id, checked as the headers' would be: a download link names the session that asked
+   * for it, and the browser opening the link sends no headers.
+   */
+  async resume(sessionId: number): Promise<AuthContext> {
+    return contextOf(await this.liveSession({ column: 'sessions.id', value: sessionId }));
+  }
+
+  /** The session row with its user and merchant; anything unknown, revoked, expired or of a removed user: 604. */
+  private async liveSession(where: {
+    column: 'sessions.token_hash' | 'sessions.id';
+    value: string | number;
+  }) {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -62,50 +80,13 @@ export class Authenticator {
         'merchants.time_zone as m_time_zone',
         'merchants.created_at as m_created_at',
       ])
-      .where('sessions.token_hash', '=', sha256(token))
+      .where(where.column, '=', where.value)
       .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.expires_at <= this.clock()) {
       throw new AppError(RCODE.SESSION_EXPIRED);
     }
-    if (!safeEqual(row.secret_hash, sha256(secret))) throw new AppError(RCODE.SESSION_EXPIRED);
-    return {
-      user: {
-        id: row.id,
-        merchant_id: row.merchant_id,
-        username: row.username,
-        is_main: row.is_main,
-        nickname: row.nickname,
-        phone: row.phone,
-        password_hash: row.password_hash,
-        oper_pwd_hash: row.oper_pwd_hash,
-        is_oper_pwd: row.is_oper_pwd,
-        role_id: row.role_id,
-        all_device: row.all_device,
-        goods_own_only: row.goods_own_only,
-        bank_own_only: row.bank_own_only,
-        created_by: row.created_by,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        deleted_at: row.deleted_at,
-      },
-      merchant: {
-        id: row.merchant_id,
-        agent_id: row.m_agent_id,
-        name: row.m_name,
-        business: row.m_business,
-        phone: row.m_phone,
-        sub_user_suffix: row.m_sub_user_suffix,
-        time_zone: row.m_time_zone,
-        created_at: row.m_created_at,
-      },
-      sessionId: row.session_id,
-      loginType: row.login_type === 'wechat' ? 'wechat' : 'common',
-      expiresAt: row.expires_at,
-      operSignHash: row.oper_sign_hash,
-      operExpiresAt: row.oper_expires_at,
-      passportId: row.passport_id,
-    };
+    return row;
   }
 
   /**
@@ -138,4 +119,46 @@ export class Authenticator {
 function single(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v && v.length <= 200 ? v : undefined;
+}
+
+type SessionRow = Awaited<ReturnType<Authenticator['liveSession']>>;
+
+function contextOf(row: SessionRow): AuthContext {
+  return {
+    user: {
+      id: row.id,
+      merchant_id: row.merchant_id,
+      username: row.username,
+      is_main: row.is_main,
+      nickname: row.nickname,
+      phone: row.phone,
+      password_hash: row.password_hash,
+      oper_pwd_hash: row.oper_pwd_hash,
+      is_oper_pwd: row.is_oper_pwd,
+      role_id: row.role_id,
+      all_device: row.all_device,
+      goods_own_only: row.goods_own_only,
+      bank_own_only: row.bank_own_only,
+      created_by: row.created_by,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      deleted_at: row.deleted_at,
+    },
+    merchant: {
+      id: row.merchant_id,
+      agent_id: row.m_agent_id,
+      name: row.m_name,
+      business: row.m_business,
+      phone: row.m_phone,
+      sub_user_suffix: row.m_sub_user_suffix,
+      time_zone: row.m_time_zone,
+      created_at: row.m_created_at,
+    },
+    sessionId: row.session_id,
+    loginType: row.login_type === 'wechat' ? 'wechat' : 'common',
+    expiresAt: row.expires_at,
+    operSignHash: row.oper_sign_hash,
+    operExpiresAt: row.oper_expires_at,
+    passportId: row.passport_id,
+  };
 }
