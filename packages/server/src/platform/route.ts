@@ -94,20 +94,28 @@ export class CallRegistrar {
     call: Call<Req, z.ZodType>,
     request: FastifyRequest,
   ): Promise<CallContext<z.output<Req>>> {
-    const parsed = await call.request.safeParseAsync(request.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.map(String).join('.') || 'body';
-      throw new ZodFieldError(field, issueKey(issue));
-    }
     return {
-      body: parsed.data,
+      body: await parseRequest(call.request, request.body ?? {}),
       locale: localeOf(request.headers),
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
       request,
     };
   }
+}
+
+/**
+ * A value parsed by a call's schema, or a ZodFieldError naming the first field that is wrong: what every call's
+ * body goes through, and what a call carrying another call's conditions (a report of a view) uses for them.
+ */
+export async function parseRequest<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || 'body';
+    throw new ZodFieldError(field, issueKey(issue));
+  }
+  return parsed.data;
 }
 
 /** Our schemas put a validation key in each message; zod's own checks map to the generic keys. */

@@ -69,23 +69,41 @@ export class BillRepository {
       .limit(limit)
       .offset(offset)
       .execute();
+    return this.named(ids.map((r) => r.id));
+  }
+
+  /** The page after a bill, newest first: a keyset on (paid_at, id), so the last page costs what the first does. */
+  async pageAfter(
+    filter: BillFilter,
+    after: { paidAt: number; id: number } | null,
+    limit: number,
+  ): Promise<BillRow[]> {
+    let q = this.filtered(filter).select('orders.id');
+    if (after) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('orders.paid_at', '<', after.paidAt),
+          eb.and([eb('orders.paid_at', '=', after.paidAt), eb('orders.id', '<', after.id)]),
+        ]),
+      );
+    }
+    const ids = await q.orderBy('orders.paid_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+    return this.named(ids.map((r) => r.id));
+  }
+
+  private async named(ids: number[]): Promise<BillRow[]> {
     if (!ids.length) return [];
-    const rows = await this.db
+    return this.db
       .selectFrom('orders')
       .leftJoin('stores', 'stores.id', 'orders.store_id')
       .leftJoin('areas', 'areas.id', 'orders.area_id')
       .leftJoin('devices', 'devices.sn', 'orders.sn')
       .selectAll('orders')
       .select(['areas.name as area_name', 'stores.name as store_name', 'devices.title as device_title'])
-      .where(
-        'orders.id',
-        'in',
-        ids.map((r) => r.id),
-      )
+      .where('orders.id', 'in', ids)
       .orderBy('orders.paid_at', 'desc')
       .orderBy('orders.id', 'desc')
       .execute();
-    return rows;
   }
 
   /**

@@ -102,42 +102,92 @@ export class BillsService {
     };
   }
 
+  /**
+   * A bill list read to its end, a page at a time by (paid_at, id) (report files): the screen's conditions,
+   * analysis and presentation, never more than a page in memory. The conditions are checked before it answers.
+   */
+  async readAll(
+    auth: AuthContext,
+    condition: Condition & { abnormal?: boolean | undefined },
+    locale: Locale,
+    kind: 'buy' | 'pay',
+    pageSize = 500,
+  ): Promise<
+    Omit<BillList, 'data'> & { timeZone: string; seesProfit: boolean; pages: AsyncGenerator<Bill[]> }
+  > {
+    const view = await this.view(auth, condition, {
+      abnormal: kind === 'buy' && condition.abnormal === true,
+      paidOnly: kind === 'pay',
+    });
+    const sums = await this.d.bills.analysis(view.filter, view.timeZone);
+    return {
+      count: sums.count,
+      analysis: billAnalysisOf(sums, view.seesProfit),
+      range: { start_time: view.filter.start, end_time: view.filter.end },
+      timeZone: view.timeZone,
+      seesProfit: view.seesProfit,
+      pages: this.pagesOf(view, locale, pageSize),
+    };
+  }
+
+  private async *pagesOf(
+    view: Awaited<ReturnType<BillsService['view']>>,
+    locale: Locale,
+    pageSize: number,
+  ): AsyncGenerator<Bill[]> {
+    let after: { paidAt: number; id: number } | null = null;
+    for (;;) {
+      const rows = await this.d.bills.pageAfter(view.filter, after, pageSize);
+      if (!rows.length) return;
+      yield await this.presentAll(rows, view, locale);
+      const last = rows[rows.length - 1]!;
+      after = { paidAt: last.paid_at ?? 0, id: last.id };
+    }
+  }
+
   private async list(
     auth: AuthContext,
     body: { pageNum: number; pageSize: number; condition: Condition },
     locale: Locale,
     kind: { abnormal: boolean; paidOnly: boolean },
   ): Promise<BillList> {
+    const view = await this.view(auth, body.condition, kind);
+    const [rows, sums] = await Promise.all([
+      this.d.bills.page(view.filter, body),
+      this.d.bills.analysis(view.filter, view.timeZone),
+    ]);
+    return {
+      data: await this.presentAll(rows, view, locale),
+      count: sums.count,
+      analysis: billAnalysisOf(sums, view.seesProfit),
+      range: { start_time: view.filter.start, end_time: view.filter.end },
+    };
+  }
+
+  /** What a list shows to this caller: the checked filter, the merchant's zone, the profit view. */
+  private async view(auth: AuthContext, c: Condition, kind: { abnormal: boolean; paidOnly: boolean }) {
     const scope = await scopeOf(this.d.db, auth);
     const timeZone = auth.merchant.time_zone || this.d.timeZone;
     const now = this.d.clock();
-    const filter = this.filter(scope, body.condition, now, timeZone, kind);
-    const seesProfit = await this.seesProfit(auth);
-    const [rows, sums] = await Promise.all([
-      this.d.bills.page(filter, body),
-      this.d.bills.analysis(filter, timeZone),
-    ]);
+    const filter = this.filter(scope, c, now, timeZone, kind);
+    return { filter, timeZone, now, seesProfit: await this.seesProfit(auth) };
+  }
+
+  private async presentAll(
+    rows: BillRow[],
+    view: { timeZone: string; now: number; seesProfit: boolean },
+    locale: Locale,
+  ): Promise<Bill[]> {
     const ids = rows.map((r) => r.id);
     const [items, refunds] = await Promise.all([this.d.orders.itemsOf(ids), this.d.orders.refundsOf(ids)]);
-    const analysis = billAnalysisOf(sums, seesProfit);
-    return {
-      data: rows.map((row) =>
-        this.present(
-          row,
-          items.get(row.id) ?? [],
-          refunds.filter((r) => r.order_id === row.id),
-          {
-            locale,
-            timeZone,
-            now,
-            seesProfit,
-          },
-        ),
+    return rows.map((row) =>
+      this.present(
+        row,
+        items.get(row.id) ?? [],
+        refunds.filter((r) => r.order_id === row.id),
+        { locale, timeZone: view.timeZone, now: view.now, seesProfit: view.seesProfit },
       ),
-      count: sums.count,
-      analysis,
-      range: { start_time: filter.start, end_time: filter.end },
-    };
+    );
   }
 
   /** The conditions, with the time range defaulting to today in the merchant's zone and checked (93 days). */
