@@ -5,7 +5,7 @@ import { bigint, isPostgres, withId } from '../schema-helpers';
  * The analytics rollups (docs/analytics.md, decision 015). Like the daily totals of migration 0004, triggers
  * append every change that matters as a delta (−old, +new; nothing shared is updated, so concurrent sales never
  * wait on each other) and RollupFacts.compact() folds the deltas into the rollups. One sales delta feeds the store
- * hours and the device days; one goods delta per item feeds the goods hours and goods days.
+ * hours, the store days and the device days; one goods delta per item feeds the goods hours and goods days.
  *
  * Counted: orders that were paid (sale_day, paid_at set) and took money (amount > 0). The hour of an order is its
  * local hour start, sale_day + whole hours since it, so every zone (half-hour offsets included) buckets right.
@@ -30,6 +30,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('status', 'integer', (c) => c.notNull())
         .addColumn('day', bigint, (c) => c.notNull()),
     ).addPrimaryKeyConstraint('sales_hours_key', [...SALES_HOUR_KEY]),
+  ).execute();
+
+  await clustered(
+    orderSums(
+      db.schema
+        .createTable('sales_days')
+        .addColumn('merchant_id', bigint, (c) => c.notNull())
+        .addColumn('day', bigint, (c) => c.notNull())
+        .addColumn('store_id', bigint, (c) => c.notNull())
+        .addColumn('area_id', bigint, (c) => c.notNull())
+        .addColumn('client', 'varchar(16)', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull()),
+    ).addPrimaryKeyConstraint('sales_days_key', [...SALES_DAY_KEY]),
   ).execute();
 
   await clustered(
@@ -128,6 +141,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 const SALES_HOUR_KEY = ['merchant_id', 'hour', 'store_id', 'area_id', 'client', 'status', 'day'] as const;
+const SALES_DAY_KEY = ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'] as const;
 const DEVICE_DAY_KEY = ['merchant_id', 'day', 'sn', 'store_id', 'area_id', 'client', 'status'] as const;
 const GOODS_HOUR_KEY = ['merchant_id', 'hour', 'goods_id', 'store_id', 'area_id', 'status', 'day'] as const;
 const GOODS_DAY_KEY = ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id', 'status'] as const;
@@ -301,6 +315,13 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
 SELECT o.merchant_id, ${hourOf('o')}, coalesce(o.store_id, 0), coalesce(o.area_id, 0), o.client, o.status,
   o.sale_day, ${sums}
 FROM orders o WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO sales_days (${SALES_DAY_KEY.join(', ')}, n, amount, refund_fee, cost_price)
+SELECT o.merchant_id, o.sale_day, coalesce(o.store_id, 0), coalesce(o.area_id, 0), o.client, o.status, ${sums}
+FROM orders o WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6`,
     )
     .execute(db);
   await sql

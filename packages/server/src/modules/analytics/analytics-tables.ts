@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
  */
 export interface AnalyticsTables {
   sales_hours: SalesHoursTable;
+  sales_days: SalesDaysTable;
   sales_device_days: SalesDeviceDaysTable;
   sales_deltas: SalesDeltasTable;
   goods_hours: GoodsHoursTable;
@@ -33,6 +34,16 @@ export interface SalesHoursTable extends OrderSums {
   status: number;
 }
 
+/** Per merchant, local day, store, area, payment method and status. */
+export interface SalesDaysTable extends OrderSums {
+  merchant_id: number;
+  day: number;
+  store_id: number;
+  area_id: number;
+  client: string;
+  status: number;
+}
+
 /** Per merchant, local day, machine, store, area, payment method and status. */
 export interface SalesDeviceDaysTable extends OrderSums {
   merchant_id: number;
@@ -44,7 +55,7 @@ export interface SalesDeviceDaysTable extends OrderSums {
   status: number;
 }
 
-/** Changes to both sales rollups, one row per change of an order (−old, +new). */
+/** Changes to the sales rollups, one row per change of an order (−old, +new). */
 export interface SalesDeltasTable extends SalesHoursTable {
   id: Generated<number>;
   sn: string;

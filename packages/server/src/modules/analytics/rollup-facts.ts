@@ -28,8 +28,7 @@ interface PartDay {
  * answers it, and every read sums the rollup and its unfolded deltas in one statement, so answers are exact
  * whether or not compact() has run (and while it runs).
  *
- * Orders: hours from sales_hours; whole days from the daily totals of the bills (order_stats, the same orders
- * per day, store, area, payment method and status) and the part days at either end from sales_hours; machines
+ * Orders: hours from sales_hours; whole days from sales_days and the part days at either end from sales_hours; machines
  * (grouped by sn, or one machine) from sales_device_days. A machine's hours are in no rollup (one per machine
  * and hour would be as large as the orders): they are summed from its orders through the orders_sn index, as are
  * the part days of machines unless nothing was sold in the rest of that day (a range ending at the next hour,
@@ -67,7 +66,7 @@ export class RollupFacts implements SalesFacts {
         }
       }
     } else {
-      if (whole) rows.push(...(await this.dailyTotals(filter, grouping, whole.from, whole.to)));
+      if (whole) rows.push(...(await this.salesDays(filter, grouping, whole.from, whole.to)));
       for (const part of parts) rows.push(...(await this.salesHours(filter, grouping, part.from, part.to)));
     }
     return orderFacts(rows, none);
@@ -121,26 +120,17 @@ export class RollupFacts implements SalesFacts {
     ]);
   }
 
-  private async dailyTotals(f: FactFilter, grouping: OrderGrouping, from: number, to: number) {
+  private async salesDays(f: FactFilter, grouping: OrderGrouping, from: number, to: number) {
     const key = keyColumn(grouping, { day: 'day', area: 'area_id', store: 'store_id' });
-    const range = sql`t.priced = 1 and t.day >= ${from} and t.day < ${to}`;
-    return this.orderRows(f, key, [
-      sql`from order_stats t where ${range}`,
-      sql`from order_stat_deltas t where ${range}`,
-    ]);
+    return this.orderRows(f, key, [sql`from sales_days t where ${days(from, to)}`, deltasOfDays(from, to)]);
   }
 
   private async deviceDays(f: FactFilter, grouping: OrderGrouping, from: number, to: number) {
     const key = keyColumn(grouping, { day: 'day', area: 'area_id', store: 'store_id', sn: 'sn' });
-    const days = sql`t.day >= ${from} and t.day < ${to}`;
     return this.orderRows(
       f,
       key,
-      // A delta's hour lies in its day: the hour range lets the deltas' index find them.
-      [
-        sql`from sales_device_days t where ${days}`,
-        sql`from sales_deltas t where ${days} and t.hour >= ${from} and t.hour < ${to}`,
-      ],
+      [sql`from sales_device_days t where ${days(from, to)}`, deltasOfDays(from, to)],
       true,
     );
   }
@@ -245,6 +235,11 @@ export class RollupFacts implements SalesFacts {
   }
 }
 
+const days = (from: number, to: number) => sql`t.day >= ${from} and t.day < ${to}`;
+/** The sales deltas of whole days; a delta's hour lies in its day, so the hour range lets their index find them. */
+const deltasOfDays = (from: number, to: number) =>
+  sql`from sales_deltas t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`;
+
 /** The rollup column a grouping reads (a constant for 'none'); a grouping the table lacks is a caller's error. */
 function keyColumn(
   grouping: OrderGrouping,
@@ -269,6 +264,7 @@ const FOLDS = [
         table: 'sales_hours',
         key: ['merchant_id', 'hour', 'store_id', 'area_id', 'client', 'status', 'day'],
       },
+      { table: 'sales_days', key: ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'] },
       {
         table: 'sales_device_days',
         key: ['merchant_id', 'day', 'sn', 'store_id', 'area_id', 'client', 'status'],
