@@ -4,7 +4,7 @@ import { defineNamespace } from '../catalog';
 export default defineNamespace({
   'zh-CN': {
     untitled: '未命名设备',
-    rangeNone: '近 93 天：{{start}} ~ {{end}}',
+    rangeNone: '全部：{{start}} ~ {{end}}',
     contactTitle: '开通或续费',
     contactText: '请联系为您开通账号的服务商或客服，开通或续费相应的应用后即可查看统计。',
     noPermission: {
@@ -15,7 +15,8 @@ export default defineNamespace({
       goods: '您的角色没有商品分析权限，请联系主账号开通。',
     },
     figures: {
-      income: '总收入',
+      income: '收入',
+      totalIncome: '总收入',
       successCount: '成功笔数',
       offlineCount: '线下笔数（现金/刷卡）',
       price: '客单价',
@@ -122,6 +123,11 @@ export default defineNamespace({
       areaId: '区域 #{{id}}',
       storeId: '门店 #{{id}}',
       goodsId: '商品 #{{id}}',
+      kind: {
+        area: '区域',
+        store: '门店',
+        device: '设备',
+      },
     },
     devices: {
       overview: '设备概况',
@@ -145,7 +151,7 @@ export default defineNamespace({
   },
   'zh-TW': {
     untitled: '未命名設備',
-    rangeNone: '近 93 天：{{start}} ~ {{end}}',
+    rangeNone: '全部：{{start}} ~ {{end}}',
     contactTitle: '開通或續費',
     contactText: '請聯繫為您開通帳號的服務商或客服，開通或續費相應的應用後即可查看統計。',
     noPermission: {
@@ -156,7 +162,8 @@ export default defineNamespace({
       goods: '您的角色沒有商品分析權限，請聯繫主帳號開通。',
     },
     figures: {
-      income: '總收入',
+      income: '收入',
+      totalIncome: '總收入',
       successCount: '成功筆數',
       offlineCount: '線下筆數（現金/刷卡）',
       price: '客單價',
@@ -263,6 +270,11 @@ export default defineNamespace({
       areaId: '區域 #{{id}}',
       storeId: '門店 #{{id}}',
       goodsId: '商品 #{{id}}',
+      kind: {
+        area: '區域',
+        store: '門店',
+        device: '設備',
+      },
     },
     devices: {
       overview: '設備概況',
@@ -286,7 +298,7 @@ export default defineNamespace({
   },
   'en-US': {
     untitled: 'Untitled device',
-    rangeNone: 'Last 93 days: {{start}} ~ {{end}}',
+    rangeNone: 'Everything from {{start}} to {{end}}',
     contactTitle: 'Activate or renew',
     contactText:
       'Please contact the service provider who opened your account, or support, to activate or renew the app; the statistics show again once it is active.',
@@ -298,7 +310,8 @@ export default defineNamespace({
       goods: 'Your role has no goods statistics permission. Please ask the main account.',
     },
     figures: {
-      income: 'Total income',
+      income: 'Income',
+      totalIncome: 'Total income',
       successCount: 'Successful',
       offlineCount: 'Offline (cash/card)',
       price: 'Avg. order value',
@@ -405,6 +418,11 @@ export default defineNamespace({
       areaId: 'Area #{{id}}',
       storeId: 'Store #{{id}}',
       goodsId: 'Goods #{{id}}',
+      kind: {
+        area: 'Area',
+        store: 'Store',
+        device: 'Device',
+      },
     },
     devices: {
       overview: 'Devices now',

@@ -39,14 +39,16 @@ function usePlaceHeading(place: Place, range: TimeRange): { title: string; meta:
     const found = area.data?.data.find((a) => a._id === place.id);
     return {
       title: found?.area_name ?? t('detail.areaId', { id: place.id }),
-      meta: found ? t('region.stores', { count: found.store_count }) : t('region.tabs.area'),
+      meta: [t('detail.kind.area'), found ? t('region.stores', { count: found.store_count }) : null]
+        .filter(Boolean)
+        .join(' · '),
     };
   }
   if (place.kind === 'store') {
     const found = store.data?.data.find((s) => s._id === place.id);
     return {
       title: found?.store_name ?? t('detail.storeId', { id: place.id }),
-      meta: [t('region.tabs.store'), found?.area?.area_name].filter(Boolean).join(' · '),
+      meta: [t('detail.kind.store'), found?.area?.area_name].filter(Boolean).join(' · '),
     };
   }
   const found = device.data?.data.find((d) => d.sn === place.sn);

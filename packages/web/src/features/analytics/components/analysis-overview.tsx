@@ -33,7 +33,7 @@ export function AnalysisOverview({ analysis, title }: { analysis: SalesAnalysis;
   return (
     <section className="card an-overview" aria-label={title}>
       <p className="an-overview-head">
-        <span className="an-overview-label">{t('figures.income')}</span>
+        <span className="an-overview-label">{t('figures.totalIncome')}</span>
         <strong className="an-overview-income">{money(analysis.income)}</strong>
         <span className="an-overview-sub">
           {t('figures.ordersAndRate', {

@@ -78,7 +78,7 @@ function GoodsDetail({ goodsId }: { goodsId: number }) {
   return (
     <div className="page an-screen">
       <header className="an-detail-head an-goods-head">
-        {goods ? <GoodsThumb img={goods.img} /> : null}
+        {goods ? <GoodsThumb img={goods.img} name={goods.goods_name} /> : null}
         <h2>{goods?.goods_name ?? t('detail.goodsId', { id: goodsId })}</h2>
       </header>
       <StatsPicker range={range} onChange={setRange} />

@@ -77,7 +77,7 @@ function GoodsStats() {
           <li key={goods.goods_id}>
             <Link className="card an-item" to={goodsPath(goods.goods_id, params)}>
               <span className="an-item-head">
-                <GoodsThumb img={goods.img} />
+                <GoodsThumb img={goods.img} name={goods.goods_name} />
                 <span className="an-item-title">{goods.goods_name}</span>
                 <RightOutline className="an-item-chevron" aria-hidden="true" />
               </span>

@@ -164,7 +164,7 @@ export function GoodsRankingTab({
           items={rows.map((goods) => ({
             key: String(goods.goods_id),
             name: goods.goods_name,
-            image: <GoodsThumb img={goods.img} />,
+            image: <GoodsThumb img={goods.img} name={goods.goods_name} />,
             value:
               sort === 'count'
                 ? t('figures.unitsOf', { count: goods.count })

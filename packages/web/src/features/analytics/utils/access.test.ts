@@ -1,0 +1,31 @@
+import { PERMISSIONS } from '@vendo/contract/enums';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../lib/test-fixtures';
+import { mayDownload, maySee, regionTabs } from './access';
+
+const staff = (...codes: number[]) => makeUser({ isMain: false, havePerms: codes });
+
+describe('statistics access (spec §6)', () => {
+  it('gives the main account every view and the download', () => {
+    const main = makeUser();
+    expect(regionTabs(main)).toEqual(['area', 'store']);
+    expect(maySee(main, 'dashboard') && maySee(main, 'device') && maySee(main, 'goods')).toBe(true);
+    expect(mayDownload(main)).toBe(true);
+  });
+
+  it('gives staff only the tabs of their codes: no area tab without 1025', () => {
+    expect(regionTabs(staff(PERMISSIONS.SicStore))).toEqual(['store']);
+    expect(regionTabs(staff(PERMISSIONS.SicArea))).toEqual(['area']);
+    expect(regionTabs(staff(PERMISSIONS.Dashboard))).toEqual([]);
+    expect(maySee(staff(PERMISSIONS.SicDevice), 'device')).toBe(true);
+    expect(maySee(staff(PERMISSIONS.SicDevice), 'goods')).toBe(false);
+    expect(maySee(staff(1035), 'goods')).toBe(true);
+    expect(maySee(null, 'dashboard')).toBe(false);
+  });
+
+  it('offers the download only with 1033', () => {
+    expect(mayDownload(staff(PERMISSIONS.Dashboard, PERMISSIONS.SicStore))).toBe(false);
+    expect(mayDownload(staff(PERMISSIONS.Report))).toBe(true);
+    expect(mayDownload(null)).toBe(false);
+  });
+});
