@@ -18,7 +18,7 @@ import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
-import { analyticsRoutes } from './modules/analytics/routes';
+import { analyticsRoutes, reportFileRoute } from './modules/analytics/routes';
 import { createCatalog, type Catalog } from './modules/catalog/catalog-module';
 import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -171,8 +171,12 @@ export async function buildApp(
     urls: catalog.urls,
     clock,
     timeZone: config.timeZone,
+    bills: orders.bills,
+    authenticator,
+    platformSecret: secret,
   });
-  analyticsRoutes(r, analytics);
+  analyticsRoutes(r, analytics, config.publicUrl);
+  reportFileRoute(app, analytics);
   customerPages(app, { sandbox: () => orders.provider.sandbox });
   // The sandbox channel notifies through the same endpoint a real channel would call.
   orders.sandbox?.useNotifier(async (channel, headers, body) => {

@@ -458,6 +458,11 @@ const MATRIX: Record<string, Entry> = {
     body: (fx) => ({ condition: { goods_id: fx.goods } }),
     leaks: sold,
   },
+  '/api/v1/a/report': {
+    guard: PERMISSIONS.Report,
+    kind: 'list',
+    body: () => ({ kind: 'detail', format: 'csv' }),
+  },
 
   // -- Staff and roles (main account only)
   '/api/v1/a/getRole': { guard: 'main', kind: 'list' },

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { Authenticator } from '../../platform/auth';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import { DeviceRepository } from '../devices/device-repository';
+import type { BillsService } from '../orders/bills-service';
 import { AnalyticsQuery } from './analytics-query';
 import { GoodsAnalysisService } from './goods-analysis-service';
 import { ListsService } from './lists-service';
 import { PlaceRepository } from './place-repository';
 import { RankingsService } from './rankings-service';
+import { ReportService } from './report-service';
+import { ReportTickets } from './report-tickets';
 import type { SalesFacts } from './sales-facts';
 import { SeriesService } from './series-service';
 
@@ -20,15 +24,22 @@ export interface AnalyticsModuleDeps {
   clock: () => number;
   /** The zone of merchants without one of their own. */
   timeZone: string;
+  /** Report files of the bills come from the bill lists themselves. */
+  bills: BillsService;
+  /** Download links name the session that asked; opening one resumes it. */
+  authenticator: Authenticator;
+  /** Download links are signed with a key derived from it. */
+  platformSecret: string;
 }
 
-/** The analytics feature (issue 6): the dashboard, the statistics screens, home's figures. */
+/** The analytics feature (issue 6): the dashboard, the statistics screens, home's figures, report files. */
 export interface AnalyticsModule {
   query: AnalyticsQuery;
   series: SeriesService;
   rankings: RankingsService;
   lists: ListsService;
   goods: GoodsAnalysisService;
+  report: ReportService;
 }
 
 export function createAnalyticsModule(deps: AnalyticsModuleDeps): AnalyticsModule {
@@ -41,11 +52,18 @@ export function createAnalyticsModule(deps: AnalyticsModuleDeps): AnalyticsModul
     clock: deps.clock,
     timeZone: deps.timeZone,
   });
-  return {
+  const series = new SeriesService({ db, query, facts, devices: new DeviceRepository(db) });
+  const lists = new ListsService({ query, facts, places });
+  const goods = new GoodsAnalysisService({ query, facts, places, urls: deps.urls });
+  const report = new ReportService({
+    db,
+    tickets: new ReportTickets(deps.platformSecret, deps.clock),
+    authenticator: deps.authenticator,
+    bills: deps.bills,
     query,
-    series: new SeriesService({ db, query, facts, devices: new DeviceRepository(db) }),
-    rankings: new RankingsService({ query, facts, places }),
-    lists: new ListsService({ query, facts, places }),
-    goods: new GoodsAnalysisService({ query, facts, places, urls: deps.urls }),
-  };
+    series,
+    lists,
+    goods,
+  });
+  return { query, series, rankings: new RankingsService({ query, facts, places }), lists, goods, report };
 }

@@ -1,10 +1,18 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesAnalysis, SalesSeries } from '@vendo/contract/api/analytics';
 import type { BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { mainAccount, ok, setApp, staffAccount, type Caller } from '../catalog/catalog-testing';
+import {
+  mainAccount,
+  ok,
+  setApp,
+  setStaffPermissions,
+  staffAccount,
+  type Caller,
+} from '../catalog/catalog-testing';
 import {
   ALIPAY_UA,
   addArea,
@@ -878,5 +886,276 @@ describe.each(dialects())('analytics on %s', (dialect) => {
       restore();
       t.clock.now = local(25, 12);
     }
+  });
+
+  // -- Report download
+
+  const ask = async (body: Record<string, unknown>, caller: Caller = owner, lang = 'en-US') => {
+    const answer = await t.call('/api/v1/a/report', body, { ...caller.headers, lang });
+    return answer;
+  };
+  const link = async (body: Record<string, unknown>, caller: Caller = owner, lang = 'en-US') =>
+    ok<{ url: string; filename: string; expires_at: number }>(await ask(body, caller, lang));
+  const fetchFile = async (url: string, headers: Record<string, string> = {}) => {
+    const { pathname, search } = new URL(url);
+    const response = await t.app.inject({ method: 'GET', url: `${pathname}${search}`, headers });
+    return response;
+  };
+  const sheetOf = async (data: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: sheet.name, rows };
+  };
+  const csvOf = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+
+  it('downloads the sales chart as XLSX with the screen’s figures, headers in the caller’s language', async () => {
+    const screen = await series('/api/v1/a/detail', {});
+    const made = await link({ kind: 'detail' });
+    expect(made.filename).toBe('Sales_20261125-20261125.xlsx');
+    expect(made.expires_at).toBe(t.clock.now + 10 * 60_000);
+    const response = await fetchFile(made.url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Sales_20261125-20261125.xlsx",
+    );
+    const { name, rows } = await sheetOf(response.rawPayload);
+    expect(name).toBe('Sales');
+    expect(rows[0]).toEqual([
+      'Period',
+      'Orders',
+      'Successful',
+      'Refunded',
+      'Income (yuan)',
+      'Refunds (yuan)',
+      'WeChat (yuan)',
+      'Alipay (yuan)',
+      'Other (yuan)',
+      'Cost (yuan)',
+      'Profit (yuan)',
+    ]);
+    expect(rows).toHaveLength(1 + 24 + 1);
+    expect(rows[12]).toEqual(['11:00', 8, 1, 4, 19.8, 10.5, 9, 8, 2.8, 5.6, 14.2]);
+    const total = rows[25]!;
+    expect(total).toEqual(['Total', 12, 5, 4, 35.3, 10.5, 15, 14.5, 5.8, 12.4, 22.9]);
+    expect(Math.round((total[4] as number) * 100)).toBe(screen.analysis.income);
+
+    const zh = await link({ kind: 'detail', format: 'csv' }, owner, 'zh-CN');
+    expect(zh.filename).toBe('销售统计_20261125-20261125.csv');
+    const text = (await fetchFile(zh.url)).body;
+    expect(text.startsWith('\uFEFF时段,订单数,成功笔数')).toBe(true);
+  });
+
+  it('downloads the bills a page at a time, every order once, totals equal to the screen’s', async () => {
+    const big = await mainAccount(t, '13900000613');
+    const count = 1203;
+    const base = local(25, 8);
+    for (let i = 0; i < count; i += 200) {
+      await t.db.kysely
+        .insertInto('orders')
+        .values(
+          Array.from({ length: Math.min(200, count - i) }, (_, j) => {
+            const n = i + j;
+            // Four orders share each second: the pages must cut between equal times too.
+            const at = base + Math.floor(n / 4) * 1000;
+            return {
+              order_no: `BIG${n}`,
+              merchant_id: big.merchantId,
+              sn: '72000',
+              device_type: 'vm',
+              area_id: null,
+              store_id: null,
+              kind: 'goods',
+              source: 'machine',
+              client: n % 3 === 0 ? 'wechat' : n % 3 === 1 ? 'alipay' : 'coin',
+              status: n % 10 === 0 ? 9 : 3,
+              amount: 100 + (n % 7),
+              cost_price: 40,
+              refund_fee: n % 10 === 0 ? 100 + (n % 7) : 0,
+              refund_reserved: n % 10 === 0 ? 100 + (n % 7) : 0,
+              pre_refund_status: null,
+              merchant_order: '',
+              payer: '',
+              cardno: '',
+              goods_err: '',
+              game_result: '',
+              plays: 0,
+              remarks: '',
+              client_token: null,
+              event_id: null,
+              vend_attempts: 0,
+              vend_at: null,
+              query_at: null,
+              created_at: at,
+              paid_at: at,
+              sale_day: local(25, 0),
+              finished_at: at,
+              closed_at: null,
+              updated_at: at,
+            };
+          }),
+        )
+        .execute();
+    }
+    const screen = ok<BillList>(await call('/api/v1/b/getPayBill', { condition: {} }, big));
+    expect(screen.count).toBe(count);
+    const made = await link({ kind: 'payBill', format: 'csv' }, big);
+    expect(made.filename).toBe('Payment bills_20261125-20261125.csv');
+    const rows = csvOf((await fetchFile(made.url)).body);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Order number', 'Time', 'Area']);
+    const bills = rows.slice(1, -1);
+    expect(bills).toHaveLength(count);
+    expect(new Set(bills.map((r) => r[0])).size).toBe(count);
+    expect(bills[0]![0]).toBe(`BIG${count - 1}`);
+    expect(bills[0]![1]).toBe('2026-11-25 08:05:00');
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const incomeColumn = rows[0]!.indexOf('Income (yuan)');
+    expect(bills.reduce((sum, r) => sum + cents(r[incomeColumn]!), 0)).toBe(screen.analysis.income);
+    const total = rows[rows.length - 1]!;
+    expect(total[0]).toBe(`Total (${count})`);
+    expect(cents(total[incomeColumn]!)).toBe(screen.analysis.income);
+    expect(cents(total[rows[0]!.indexOf('Refunds (yuan)')]!)).toBe(screen.analysis.refund);
+    expect(cents(total[rows[0]!.indexOf('Cost (yuan)')]!)).toBe(screen.analysis.costPrice);
+
+    const xlsx = await sheetOf((await fetchFile((await link({ kind: 'payBill' }, big)).url)).rawPayload);
+    expect(xlsx.rows).toHaveLength(count + 2);
+    expect(xlsx.rows[count + 1]![11]).toBeCloseTo(screen.analysis.income / 100, 2);
+  }, 60_000);
+
+  it('writes the statistics lists and goods with the lists’ own figures and the caller’s scope', async () => {
+    const storeFile = await sheetOf((await fetchFile((await link({ kind: 'store' })).url)).rawPayload);
+    expect(storeFile.rows[0]!.slice(0, 4)).toEqual(['Store', 'Area', 'Machines', 'Orders']);
+    expect(storeFile.rows.slice(1).map((r) => [r[0], r[6]])).toEqual([
+      ['Mall', 15.5],
+      ['Station', 10.8],
+      ['Port', 9],
+      ['Total', 35.3],
+    ]);
+    const goodsFile = csvOf((await fetchFile((await link({ kind: 'goods', format: 'csv' })).url)).body);
+    expect(goodsFile).toEqual([
+      [
+        'Goods',
+        'Units',
+        'Income (yuan)',
+        'Unit price (yuan)',
+        'Share of income',
+        'Share of units',
+        'Cost (yuan)',
+        'Profit (yuan)',
+      ],
+      ['Cola', '6', '23.80', '3.97', '67.42%', '75.00%', '6.00', '17.80'],
+      ['Chips', '2', '11.50', '5.75', '32.58%', '25.00%', '6.40', '5.10'],
+      ['Total', '8', '35.30', '4.41', '', '', '12.40', '22.90'],
+    ]);
+    const devicesFile = csvOf(
+      (await fetchFile((await link({ kind: 'device', format: 'csv', condition: { area: areas.north } })).url))
+        .body,
+    );
+    expect(devicesFile.slice(1).map((r) => [r[0], r[8]])).toEqual([
+      [SN.mall, '15.50'],
+      [SN.station, '10.80'],
+      ['Total', '26.30'],
+    ]);
+
+    // Staff of the mall without the profit view: their store only, no cost or profit columns.
+    const mall = await staffAccount(t, owner, {
+      account: 'mallreport',
+      storeIds: [stores.mall],
+      perms: [1025, 1033],
+    });
+    const areasFile = csvOf((await fetchFile((await link({ kind: 'area', format: 'csv' }, mall)).url)).body);
+    expect(areasFile).toEqual([
+      [
+        'Area',
+        'Stores',
+        'Orders',
+        'Successful',
+        'Refunded',
+        'Income (yuan)',
+        'Refunds (yuan)',
+        'Average order (yuan)',
+      ],
+      ['North', '1', '4', '3', '1', '15.50', '3.00', '5.17'],
+      ['Total', '', '4', '3', '1', '15.50', '3.00', '5.17'],
+    ]);
+    expect((await ask({ kind: 'store' }, mall)).rcode).toBe(RCODE.FORBIDDEN);
+    expect((await ask({ kind: 'buyBill' }, mall)).rcode).toBe(RCODE.FORBIDDEN);
+  });
+
+  it('checks what a report asks for as the screen would', async () => {
+    const now = t.clock.now;
+    expect(
+      await ask({ kind: 'area', condition: { start_time: now - DATE_RANGE_MAX_BACK_MS - DAY } }),
+    ).toMatchObject({
+      rcode: RCODE.INVALID_PARAM,
+      msg: 'Start time: The start is too far back',
+    });
+    expect(await ask({ kind: 'buyBill', condition: { status: 42 } })).toMatchObject({
+      rcode: RCODE.INVALID_PARAM,
+      msg: 'Order status: Invalid value',
+    });
+    expect(
+      await ask({ kind: 'buyBill', condition: { start_time: now - 94 * DAY, end_time: now } }),
+    ).toMatchObject({
+      msg: 'Start time: The time range cannot be longer than 93 days',
+    });
+    expect(await ask({ kind: 'detail', condition: { store: stores.rival } })).toMatchObject({
+      rcode: RCODE.STORE_NOT_FOUND,
+    });
+    expect(await ask({ kind: 'ledger' })).toMatchObject({
+      rcode: RCODE.INVALID_PARAM,
+      msg: 'Report: Invalid value',
+    });
+    expect(await ask({ kind: 'detail', format: 'pdf' })).toMatchObject({ msg: 'File format: Invalid value' });
+    const none = await staffAccount(t, owner, { account: 'noreport', perms: [1020, 1021] });
+    expect((await ask({ kind: 'detail' }, none)).rcode).toBe(RCODE.FORBIDDEN);
+  });
+
+  it('keeps a link to its user and its 10 minutes', async () => {
+    const made = await link({ kind: 'detail', format: 'csv' });
+    expect((await fetchFile(made.url)).statusCode).toBe(200);
+    // Within its time it works again for its user (an in-app browser may fetch it twice), with or without headers.
+    expect((await fetchFile(made.url, owner.headers)).statusCode).toBe(200);
+    // Another user's session presenting it is refused.
+    const other = await fetchFile(made.url, rival.headers);
+    expect(other.json()).toMatchObject({ rcode: RCODE.FORBIDDEN, result: null });
+    // A ticket changed by one character, or cut, is refused.
+    const url = new URL(made.url);
+    const ticket = url.searchParams.get('ticket')!;
+    const [body, mac] = ticket.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), user: rival.userId }),
+    ).toString('base64url');
+    for (const bad of [`${forged}.${mac}`, ticket.slice(0, -1), 'nonsense', '']) {
+      const answer = await t.app.inject({ method: 'GET', url: `${url.pathname}?ticket=${bad}` });
+      expect(answer.json(), bad).toMatchObject({ rcode: RCODE.REPORT_LINK_INVALID, result: null });
+    }
+    t.clock.advance(10 * 60_000 + 1);
+    try {
+      // Refusals speak the language of the browser's language cookie (or lang header).
+      expect((await fetchFile(made.url, { cookie: 'lang=en-US' })).json()).toMatchObject({
+        rcode: RCODE.REPORT_LINK_INVALID,
+        msg: 'This download link is invalid or has expired: please download again',
+      });
+    } finally {
+      t.clock.advance(-(10 * 60_000 + 1));
+    }
+    // A staff member's link dies with their session and with their permission.
+    const clerk = await staffAccount(t, owner, { account: 'reporter', perms: [1020, 1033] });
+    const clerkLink = await link({ kind: 'detail', format: 'csv' }, clerk);
+    await setStaffPermissions(t, owner, clerk, [1020]);
+    expect((await fetchFile(clerkLink.url)).json()).toMatchObject({ rcode: RCODE.FORBIDDEN });
+    await setStaffPermissions(t, owner, clerk, [1020, 1033]);
+    expect((await fetchFile(clerkLink.url)).statusCode).toBe(200);
+    ok(await call('/api/v1/u/logout', {}, clerk));
+    expect((await fetchFile(clerkLink.url)).json()).toMatchObject({ rcode: RCODE.REPORT_LINK_INVALID });
   });
 });

@@ -1,9 +1,15 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import * as api from '@vendo/contract/api/analytics';
+import { RCODE } from '@vendo/contract/rcodes';
+import { AppError } from '../../platform/app-error';
+import { publicOrigin } from '../../platform/public-origin';
 import type { CallRegistrar } from '../../platform/route';
 import './analytics-field-labels';
 import type { AnalyticsModule } from './analytics-module';
+import { REPORT_FILE_PATH } from './report-service';
 
-export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule): void {
+export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule, publicUrl: string | undefined): void {
   r.session(api.overview, ({ auth }) => m.series.overview(auth));
   r.session(api.detail, ({ auth, body }) => m.series.detail(auth, body.condition));
   r.session(api.storeDays, ({ auth, body }) => m.rankings.stores(auth, body.condition));
@@ -21,4 +27,30 @@ export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule): void {
   r.session(api.goodsHours, ({ auth, body }) => m.goods.series(auth, body.condition, 'hour'));
   r.session(api.goodsDay, ({ auth, body }) => m.goods.series(auth, body.condition, 'day'));
   r.session(api.goodStore, ({ auth, body }) => m.goods.stores(auth, body.condition));
+  r.session(api.report, ({ auth, body, locale, request }) =>
+    m.report.request(auth, body, locale, publicOrigin(publicUrl, request)),
+  );
+}
+
+/**
+ * The file behind a download link: a GET the in-app browser opens without headers. Refusals answer the envelope
+ * like any call; once the file starts, its rows stream as they are read.
+ */
+export function reportFileRoute(app: FastifyInstance, m: AnalyticsModule): void {
+  app.get<{ Querystring: { ticket?: string } }>(REPORT_FILE_PATH, async (request, reply) => {
+    const ticket = request.query.ticket;
+    if (typeof ticket !== 'string' || !ticket) throw new AppError(RCODE.REPORT_LINK_INVALID);
+    const file = await m.report.open(ticket, request.headers);
+    const out = new PassThrough();
+    file.write(out).catch((error: unknown) => {
+      request.log.error({ err: error }, 'report file failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type(file.contentType)
+      .send(out);
+  });
 }

@@ -1,3 +1,4 @@
+import { report } from '@vendo/contract/api/analytics';
 import * as api from '@vendo/contract/api/orders';
 import * as buy from '@vendo/contract/api/purchase';
 import type { LocaleText } from '@vendo/contract/locales';
@@ -49,3 +50,7 @@ addFieldLabels(
     buy.sandboxPay,
   ].map((c) => c.path),
 );
+// A report of the bills carries their conditions (its other fields are the report's own).
+addFieldLabels(Object.fromEntries(Object.entries(labels).filter(([k]) => k.startsWith('condition.'))), [
+  report.path,
+]);
