@@ -216,7 +216,11 @@ export const devDays = defineCall({
   }),
 });
 
-/** Goods figures (spec §3 goods overview): units, income, price = income / count, and shares of the whole. */
+/**
+ * Goods figures (spec §3 goods overview): units, income, price = income / count, and shares of the whole. Units are
+ * those that left the machine (orders sold, or refunded in part); income is the items' share of their orders'
+ * income whatever the status, so the goods' incomes add up to the sales income.
+ */
 export const goodsFigures = z.object({
   goods_id: z.number().int(),
   goods_name: z.string(),
@@ -281,7 +285,10 @@ export const areaAnalysisItem = z.object({
   analysis: salesAnalysis,
 });
 
-/** /sicRegion, areas: every area of the caller (paged) with the analysis of the range. */
+/**
+ * /sicRegion, areas: every area of the caller (paged) with the analysis of the range, highest income first. Areas
+ * deleted since that have figures in the range are listed too, so the rows add up to the whole.
+ */
 export const areaList = defineCall({
   path: '/api/v1/a/area',
   auth: 'session',
@@ -299,7 +306,10 @@ export const storeAnalysisItem = z.object({
   analysis: salesAnalysis,
 });
 
-/** /sicRegion, stores (optionally of one area): every store of the caller (paged) with its analysis. */
+/**
+ * /sicRegion, stores (optionally of one area): every store of the caller (paged) with its analysis, highest income
+ * first, stores deleted since with figures in the range included.
+ */
 export const storeList = defineCall({
   path: '/api/v1/a/store',
   auth: 'session',
@@ -318,7 +328,10 @@ export const deviceAnalysisItem = z.object({
   analysis: salesAnalysis,
 });
 
-/** /sicDevice: the caller's machines (page size 10) with their analysis, sorted by income descending. */
+/**
+ * /sicDevice: the caller's machines (page size 10) with their analysis, sorted by income descending. A machine the
+ * merchant had once and that sold in the range is listed with its last title and no place (alive 0).
+ */
 export const deviceList = defineCall({
   path: '/api/v1/a/device',
   auth: 'session',
@@ -441,7 +454,10 @@ export const goodsDay = defineCall({
   response: goodsSeries,
 });
 
-/** /sicGoodsDetail: one goods by store (spec §3 goods by store: area name, store name, count, income). */
+/**
+ * /sicGoodsDetail: one goods by store (spec §3 goods by store: area name, store name, count, income): the stores
+ * that sold it, highest income first; store_id 0 (names '') holds machines standing in no store.
+ */
 export const goodStore = defineCall({
   path: '/api/v1/a/goodStore',
   auth: 'session',
@@ -473,7 +489,11 @@ export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
  * Asks for a report file: the bills of a range or a statistics view, as XLSX or CSV. Answers a short-lived
  * download link (GET, no headers needed, valid 10 minutes, for this user only) that streams the file, so the
  * in-app browser can open it and a 93-day range of a large merchant never sits in memory.
- * condition takes the same fields as the call behind the view (bill conditions for buyBill/payBill).
+ * condition takes the same fields as the call behind the view (bill conditions for buyBill/payBill; detail: the
+ * /a/detail condition; area, store, device, goods: those of /a/area, /a/store, /a/device, /a/o/goodSumForG).
+ * Besides 1033 the caller needs the view's own permission (1021, 1028, 1020, 1025, 1026, 1027, 1035). The link
+ * may be opened again within its 10 minutes (in-app browsers fetch a file twice); it dies with the session that
+ * asked, and a refused link answers the envelope (REPORT_LINK_INVALID, or 403 when permissions changed).
  */
 export const report = defineCall({
   path: '/api/v1/a/report',
