@@ -865,6 +865,59 @@ describe.each(dialects())('analytics on %s', (dialect) => {
     expect((await series('/api/v1/a/hours', { ...friday, sn: oldSn })).analysis.income).toBe(700);
   });
 
+  it('cuts hours and days in the merchant’s own zone, half-hour offsets included', async () => {
+    const delhi = await mainAccount(t, '13900000614');
+    await t.db.kysely
+      .updateTable('merchants')
+      .set({ time_zone: 'Asia/Kolkata' })
+      .where('id', '=', delhi.merchantId)
+      .execute();
+    // Now is 09:30 in Kolkata (UTC+5:30); its midnight is 18:30 UTC the day before.
+    const midnight = Date.UTC(2026, 10, 24, 18, 30);
+    for (const [at, day] of [
+      [midnight - 10 * 60_000, midnight - DAY],
+      [midnight + 10 * 60_000, midnight],
+      [midnight + 9 * HOUR + 5 * 60_000, midnight],
+    ] as const) {
+      await t.services.orders.repo.insert(
+        t.db.kysely,
+        {
+          order_no: `IN${at}`,
+          merchant_id: delhi.merchantId,
+          sn: '73000',
+          device_type: 'vm',
+          area_id: null,
+          store_id: null,
+          kind: 'goods',
+          source: 'machine',
+          client: 'coin',
+          status: 3,
+          amount: 500,
+          created_at: at,
+          paid_at: at,
+          sale_day: day,
+          updated_at: at,
+        },
+        [],
+      );
+    }
+    const today = await series('/api/v1/a/detail', {}, delhi);
+    expect(today.range).toEqual({ start_time: midnight, end_time: midnight + 10 * HOUR });
+    expect(nonZero(today)).toEqual({ '00:00': 500, '09:00': 500 });
+    expect(
+      ok<{ yesterday: { income: number } }>(await call('/api/v1/a/overview', {}, delhi)).yesterday.income,
+    ).toBe(500);
+    const days = await series(
+      '/api/v1/a/detail',
+      { start_time: midnight - DAY, end_time: t.clock.now, bucket: 'day' },
+      delhi,
+    );
+    expect(days.records.map((r) => [r.key, r.label, r.income])).toEqual([
+      [midnight - DAY, '2026-11-24', 500],
+      [midnight, '2026-11-25', 1000],
+    ]);
+  });
+
   it('agrees with the payment bills over orders made by real purchases', async () => {
     const restore = virtualMachines(t, {});
     try {
