@@ -8,13 +8,13 @@ import type { ReportSheetProps } from './report-sheet';
 
 const ReportSheet = lazyComponent(() => import('./report-sheet').then((m) => m.ReportSheet));
 
-/** "Download" beside a statistics view, for the main account and permission 1033 only (spec §6). */
+/** "Download" beside a statistics view: the main account, or 1033 with the view's permission (spec §6). */
 export function ReportButton(props: Omit<ReportSheetProps, 'onClose'>) {
   const { t } = useTranslation('analytics');
   const user = useUserInfo();
   const [open, setOpen] = useState(false);
   const opened = useOpenedOnce(open);
-  if (!mayDownload(user)) return null;
+  if (!mayDownload(user, props.kind)) return null;
   return (
     <>
       <button type="button" className="an-download" aria-haspopup="dialog" onClick={() => setOpen(true)}>

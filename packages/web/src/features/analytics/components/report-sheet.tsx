@@ -1,4 +1,3 @@
-import type { ReportKind } from '@vendo/contract/api/analytics';
 import { REPORT_FORMATS } from '@vendo/contract/api/analytics';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +7,10 @@ import { downloadUrl } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { useRequestReport } from '../api/request-report';
+import type { StatsReportKind } from '../utils/access';
 
 export interface ReportSheetProps {
-  kind: ReportKind;
+  kind: StatsReportKind;
   /** The conditions of the view, as its call takes them. */
   condition: Record<string, unknown>;
   range: TimeRange;

@@ -1,8 +1,8 @@
-import type { ReportKind } from '@vendo/contract/api/analytics';
 import type { ReactNode } from 'react';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { Pagination } from '../../../components/pagination/pagination';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import type { StatsReportKind } from '../utils/access';
 import { STATS_PAGE_SIZE } from '../utils/paging';
 import { ReportButton } from './report-button';
 import { StatsState, type StatsQuery } from './stats-state';
@@ -11,7 +11,7 @@ interface StatsListProps {
   query: StatsQuery & { data: { count: number; data: readonly unknown[] } | undefined };
   /** "12 areas", once the count is known. */
   countText: (count: number) => string;
-  report: { kind: ReportKind; condition: Record<string, unknown>; subject: string };
+  report: { kind: StatsReportKind; condition: Record<string, unknown>; subject: string };
   range: TimeRange;
   emptyText: string;
   label: string;

@@ -10,7 +10,7 @@ describe('statistics access (spec §6)', () => {
     const main = makeUser();
     expect(regionTabs(main)).toEqual(['area', 'store']);
     expect(maySee(main, 'dashboard') && maySee(main, 'device') && maySee(main, 'goods')).toBe(true);
-    expect(mayDownload(main)).toBe(true);
+    expect(mayDownload(main, 'detail') && mayDownload(main, 'goods')).toBe(true);
   });
 
   it('gives staff only the tabs of their codes: no area tab without 1025', () => {
@@ -23,9 +23,13 @@ describe('statistics access (spec §6)', () => {
     expect(maySee(null, 'dashboard')).toBe(false);
   });
 
-  it('offers the download only with 1033', () => {
-    expect(mayDownload(staff(PERMISSIONS.Dashboard, PERMISSIONS.SicStore))).toBe(false);
-    expect(mayDownload(staff(PERMISSIONS.Report))).toBe(true);
-    expect(mayDownload(null)).toBe(false);
+  it('offers a download with 1033 and the permission of the view it comes from', () => {
+    expect(mayDownload(staff(PERMISSIONS.Dashboard, PERMISSIONS.SicStore), 'store')).toBe(false);
+    expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.SicStore), 'store')).toBe(true);
+    // The dashboard's store ranking downloads the store list: 1020 alone is not enough.
+    expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'store')).toBe(false);
+    expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'detail')).toBe(true);
+    expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.SicArea), 'detail')).toBe(false);
+    expect(mayDownload(null, 'area')).toBe(false);
   });
 });
