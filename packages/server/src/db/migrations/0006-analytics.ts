@@ -31,6 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('day', bigint, (c) => c.notNull()),
     ).addPrimaryKeyConstraint('sales_hours_key', [...SALES_HOUR_KEY]),
   ).execute();
+  // One store's hours (a store's statistics, and the part days of a store's ranges).
+  await db.schema
+    .createIndex('sales_hours_store')
+    .on('sales_hours')
+    .columns(['merchant_id', 'store_id', 'hour'])
+    .execute();
 
   await clustered(
     orderSums(
