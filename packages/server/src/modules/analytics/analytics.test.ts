@@ -5,6 +5,7 @@ import type { BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
+import type { NewOrderItem } from '../orders/order-repository';
 import {
   mainAccount,
   ok,
@@ -58,33 +59,72 @@ describe.each(dialects())('analytics on %s', (dialect) => {
   const SN: Record<Place, string> = { mall: '71001', station: '71002', port: '71003' };
   let seq = 0;
 
-  async function sale(s: SaleInput, merchant: Caller = owner): Promise<void> {
-    const storeId = stores[s.place];
-    const areaId = s.place === 'port' ? areas.south : areas.north;
-    const day = Date.UTC(2026, 10, new Date(s.at + 8 * HOUR).getUTCDate(), -8);
-    const delivered = s.status === 3 || s.status === 6 || s.status === 7;
+  /** A paid order as the order flows leave it, through the orders repository (its defaults for the rest). */
+  async function paid(
+    o: {
+      no: string;
+      merchantId: number;
+      at: number;
+      /** The local midnight of the sale in the merchant's zone. */
+      day: number;
+      amount: number;
+      client?: string;
+      status?: number;
+      refund?: number;
+      cost?: number;
+      sn?: string;
+      type?: string;
+      areaId?: number | null;
+      storeId?: number | null;
+    },
+    items: NewOrderItem[] = [],
+    db: TestApp['db']['kysely'] = t.db.kysely,
+  ): Promise<void> {
+    const client = o.client ?? 'coin';
     await t.services.orders.repo.insert(
-      t.db.kysely,
+      db,
       {
-        order_no: `A${++seq}`,
-        merchant_id: merchant.merchantId,
-        sn: SN[s.place],
-        device_type: s.place === 'station' ? 'gpm' : 'vm',
-        area_id: areaId,
-        store_id: storeId,
+        order_no: o.no,
+        merchant_id: o.merchantId,
+        sn: o.sn ?? '79000',
+        device_type: o.type ?? 'vm',
+        area_id: o.areaId ?? null,
+        store_id: o.storeId ?? null,
         kind: 'goods',
-        source: s.client === 'wechat' || s.client === 'alipay' ? 'customer' : 'machine',
+        source: client === 'wechat' || client === 'alipay' ? 'customer' : 'machine',
+        client,
+        status: o.status ?? 3,
+        amount: o.amount,
+        refund_fee: o.refund ?? 0,
+        refund_reserved: o.refund ?? 0,
+        cost_price: o.cost ?? 0,
+        created_at: o.at,
+        paid_at: o.at,
+        sale_day: o.day,
+        finished_at: o.at,
+        updated_at: o.at,
+      },
+      items,
+    );
+  }
+
+  async function sale(s: SaleInput, merchant: Caller = owner): Promise<void> {
+    const delivered = s.status === 3 || s.status === 6 || s.status === 7;
+    await paid(
+      {
+        no: `A${++seq}`,
+        merchantId: merchant.merchantId,
+        at: s.at,
+        day: Date.UTC(2026, 10, new Date(s.at + 8 * HOUR).getUTCDate(), -8),
+        amount: s.amount,
         client: s.client,
         status: s.status,
-        amount: s.amount,
-        refund_fee: s.refund ?? 0,
-        refund_reserved: s.refund ?? 0,
-        cost_price: s.cost ?? 0,
-        created_at: s.at,
-        paid_at: s.at,
-        sale_day: day,
-        finished_at: s.at,
-        updated_at: s.at,
+        refund: s.refund ?? 0,
+        cost: s.cost ?? 0,
+        sn: SN[s.place],
+        type: s.place === 'station' ? 'gpm' : 'vm',
+        areaId: s.place === 'port' ? areas.south : areas.north,
+        storeId: stores[s.place],
       },
       s.items.map((item, i) => {
         const quantity = item.quantity ?? 1;
@@ -288,27 +328,15 @@ describe.each(dialects())('analytics on %s', (dialect) => {
       items: [cola()],
     });
     // Another merchant's sale today.
-    await t.services.orders.repo.insert(
-      t.db.kysely,
-      {
-        order_no: 'RIVAL1',
-        merchant_id: rival.merchantId,
-        sn: '71999',
-        device_type: 'vm',
-        area_id: null,
-        store_id: stores.rival,
-        kind: 'goods',
-        source: 'machine',
-        client: 'coin',
-        status: 3,
-        amount: 5000,
-        created_at: local(25, 9),
-        paid_at: local(25, 9),
-        sale_day: local(25, 0),
-        updated_at: local(25, 9),
-      },
-      [],
-    );
+    await paid({
+      no: 'RIVAL1',
+      merchantId: rival.merchantId,
+      at: local(25, 9),
+      day: local(25, 0),
+      amount: 5000,
+      sn: '71999',
+      storeId: stores.rival,
+    });
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -814,27 +842,17 @@ describe.each(dialects())('analytics on %s', (dialect) => {
       })
       .execute();
     // Last Friday, in a store deleted since, by that machine.
-    await t.services.orders.repo.insert(
-      t.db.kysely,
-      {
-        order_no: 'GONE1',
-        merchant_id: owner.merchantId,
-        sn: oldSn,
-        device_type: 'fdj',
-        area_id: areas.south,
-        store_id: kiosk,
-        kind: 'goods',
-        source: 'machine',
-        client: 'coin',
-        status: 3,
-        amount: 700,
-        created_at: local(20, 15),
-        paid_at: local(20, 15),
-        sale_day: local(20, 0),
-        updated_at: local(20, 15),
-      },
-      [],
-    );
+    await paid({
+      no: 'GONE1',
+      merchantId: owner.merchantId,
+      at: local(20, 15),
+      day: local(20, 0),
+      amount: 700,
+      sn: oldSn,
+      type: 'fdj',
+      areaId: areas.south,
+      storeId: kiosk,
+    });
     ok(await call('/api/v1/u/delStore', { _id: kiosk }));
     const friday = { start_time: local(20, 0), end_time: local(21, 0) - 1 };
     const rank = ok<{ data: Array<{ store: { store_name: string }; figures: { income: number } }> }>(
@@ -879,27 +897,7 @@ describe.each(dialects())('analytics on %s', (dialect) => {
       [midnight + 10 * 60_000, midnight],
       [midnight + 9 * HOUR + 5 * 60_000, midnight],
     ] as const) {
-      await t.services.orders.repo.insert(
-        t.db.kysely,
-        {
-          order_no: `IN${at}`,
-          merchant_id: delhi.merchantId,
-          sn: '73000',
-          device_type: 'vm',
-          area_id: null,
-          store_id: null,
-          kind: 'goods',
-          source: 'machine',
-          client: 'coin',
-          status: 3,
-          amount: 500,
-          created_at: at,
-          paid_at: at,
-          sale_day: day,
-          updated_at: at,
-        },
-        [],
-      );
+      await paid({ no: `IN${at}`, merchantId: delhi.merchantId, at, day, amount: 500 });
     }
     const today = await series('/api/v1/a/detail', {}, delhi);
     expect(today.range).toEqual({ start_time: midnight, end_time: midnight + 10 * HOUR });
@@ -1011,53 +1009,27 @@ describe.each(dialects())('analytics on %s', (dialect) => {
     const big = await mainAccount(t, '13900000613');
     const count = 1203;
     const base = local(25, 8);
-    for (let i = 0; i < count; i += 200) {
-      await t.db.kysely
-        .insertInto('orders')
-        .values(
-          Array.from({ length: Math.min(200, count - i) }, (_, j) => {
-            const n = i + j;
+    await t.db.kysely.transaction().execute(async (trx) => {
+      for (let n = 0; n < count; n++) {
+        const refunded = n % 10 === 0;
+        await paid(
+          {
+            no: `BIG${n}`,
+            merchantId: big.merchantId,
             // Four orders share each second: the pages must cut between equal times too.
-            const at = base + Math.floor(n / 4) * 1000;
-            return {
-              order_no: `BIG${n}`,
-              merchant_id: big.merchantId,
-              sn: '72000',
-              device_type: 'vm',
-              area_id: null,
-              store_id: null,
-              kind: 'goods',
-              source: 'machine',
-              client: n % 3 === 0 ? 'wechat' : n % 3 === 1 ? 'alipay' : 'coin',
-              status: n % 10 === 0 ? 9 : 3,
-              amount: 100 + (n % 7),
-              cost_price: 40,
-              refund_fee: n % 10 === 0 ? 100 + (n % 7) : 0,
-              refund_reserved: n % 10 === 0 ? 100 + (n % 7) : 0,
-              pre_refund_status: null,
-              merchant_order: '',
-              payer: '',
-              cardno: '',
-              goods_err: '',
-              game_result: '',
-              plays: 0,
-              remarks: '',
-              client_token: null,
-              event_id: null,
-              vend_attempts: 0,
-              vend_at: null,
-              query_at: null,
-              created_at: at,
-              paid_at: at,
-              sale_day: local(25, 0),
-              finished_at: at,
-              closed_at: null,
-              updated_at: at,
-            };
-          }),
-        )
-        .execute();
-    }
+            at: base + Math.floor(n / 4) * 1000,
+            day: local(25, 0),
+            amount: 100 + (n % 7),
+            client: n % 3 === 0 ? 'wechat' : n % 3 === 1 ? 'alipay' : 'coin',
+            status: refunded ? 9 : 3,
+            refund: refunded ? 100 + (n % 7) : 0,
+            cost: 40,
+          },
+          [],
+          trx,
+        );
+      }
+    });
     const screen = ok<BillList>(await call('/api/v1/b/getPayBill', { condition: {} }, big));
     expect(screen.count).toBe(count);
     const made = await link({ kind: 'payBill', format: 'csv' }, big);

@@ -82,10 +82,10 @@ export class GoodsAnalysisService {
     ]);
     const sums = goodsSumsByKey(facts, (f) => f.key);
     const storeIds = [...sums.keys()].map(Number);
-    const { stores } = await this.d.places.placeNames(q.scope.merchantId, {
-      areaIds: [],
-      storeIds: storeIds.filter((id) => id > 0),
-    });
+    const stores = await this.d.places.storeNames(
+      q.scope.merchantId,
+      storeIds.filter((id) => id > 0),
+    );
     return {
       goods,
       data: storeIds

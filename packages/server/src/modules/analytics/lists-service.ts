@@ -1,4 +1,10 @@
-import type { areaList, deviceList, deviceOverview, storeList } from '@vendo/contract/api/analytics';
+import type {
+  areaList,
+  deviceList,
+  deviceOverview,
+  SalesAnalysis,
+  storeList,
+} from '@vendo/contract/api/analytics';
 import type { CallResult } from '@vendo/contract/api/call';
 import { DEVICE_TYPE_LABELS, enumLabel } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
@@ -7,7 +13,7 @@ import type { AuthContext } from '../../platform/auth';
 import { pageWindow } from '../catalog/list-query';
 import type { Body } from '../devices/call-types';
 import { emptySums, salesAnalysisOf, sumsByKey, type AnalysisSums } from './analysis-sums';
-import type { AnalyticsQuery } from './analytics-query';
+import type { AnalyticsQuery, Query } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';
 
@@ -36,25 +42,22 @@ export class ListsService {
       idsOf(sums),
       body.condition.area,
     );
-    const page = sortedPage(
-      rows,
-      (r) => sums.get(String(r.id)),
-      (r) => -r.id,
+    return listed(
+      q,
       body,
-    );
-    return {
-      data: page.rows.map(({ row, sums: s }) => ({
+      rows,
+      sums,
+      (r) => [String(r.id), -r.id],
+      (row, analysis) => ({
         _id: row.id,
         area_name: row.name,
         store_count: row.store_count,
         phone: row.phone,
         remarks: row.remarks,
         area_address: row.address,
-        analysis: salesAnalysisOf(s, q.seesProfit),
-      })),
-      count: page.count,
-      range: { start_time: q.range.start, end_time: q.range.end },
-    };
+        analysis,
+      }),
+    );
   }
 
   async stores(auth: AuthContext, body: Body<typeof storeList>): Promise<CallResult<typeof storeList>> {
@@ -65,24 +68,21 @@ export class ListsService {
       areaId: c.area,
       storeId: c.store,
     });
-    const page = sortedPage(
-      rows,
-      (r) => sums.get(String(r.id)),
-      (r) => -r.id,
+    return listed(
+      q,
       body,
-    );
-    return {
-      data: page.rows.map(({ row, sums: s }) => ({
+      rows,
+      sums,
+      (r) => [String(r.id), -r.id],
+      (row, analysis) => ({
         _id: row.id,
         store_name: row.name,
         area: { _id: row.area_id, area_name: row.area_name },
         dev_count: row.dev_count,
         store_address: row.address,
-        analysis: salesAnalysisOf(s, q.seesProfit),
-      })),
-      count: page.count,
-      range: { start_time: q.range.start, end_time: q.range.end },
-    };
+        analysis,
+      }),
+    );
   }
 
   async devices(auth: AuthContext, body: Body<typeof deviceList>): Promise<CallResult<typeof deviceList>> {
@@ -95,25 +95,22 @@ export class ListsService {
       sn: c.sn,
       type: c.type ?? undefined,
     });
-    const page = sortedPage(
-      rows,
-      (r) => sums.get(r.sn),
-      (r) => r.sn,
+    return listed(
+      q,
       body,
-    );
-    return {
-      data: page.rows.map(({ row, sums: s }) => ({
+      rows,
+      sums,
+      (r) => [r.sn, r.sn],
+      (row, analysis) => ({
         sn: row.sn,
         title: row.title,
         type: row.type,
         alive: row.alive,
         area: row.area_id !== null ? { _id: row.area_id, area_name: row.area_name ?? '' } : null,
         store: row.store_id !== null ? { _id: row.store_id, store_name: row.store_name ?? '' } : null,
-        analysis: salesAnalysisOf(s, q.seesProfit),
-      })),
-      count: page.count,
-      range: { start_time: q.range.start, end_time: q.range.end },
-    };
+        analysis,
+      }),
+    );
   }
 
   /** /sicDevice's overview: the caller's machines by type, online now, and the online rate. */
@@ -144,15 +141,27 @@ function idsOf(sums: Map<string, AnalysisSums>): number[] {
   return [...sums.keys()].map(Number).filter((id) => id > 0);
 }
 
-/** Rows with their sums (zeros when none), by income descending then `tie`, and the page asked for. */
-function sortedPage<R, T extends number | string>(
-  rows: R[],
-  sumsOf: (row: R) => AnalysisSums | undefined,
-  tie: (row: R) => T,
+/**
+ * The page asked for of rows with their analysis (zeros without figures), by income descending, then by the
+ * row's tie-breaker; `keyOf` answers the row's key in the sums and its tie-breaker.
+ */
+function listed<R, T extends number | string, I>(
+  q: Query,
   paging: Paging,
-): { rows: Array<{ row: R; sums: AnalysisSums }>; count: number } {
-  const all = rows.map((row) => ({ row, sums: sumsOf(row) ?? emptySums(), tie: tie(row) }));
+  rows: R[],
+  sums: Map<string, AnalysisSums>,
+  keyOf: (row: R) => [string, T],
+  present: (row: R, analysis: SalesAnalysis) => I,
+): { data: I[]; count: number; range: { start_time: number; end_time: number } } {
+  const all = rows.map((row) => {
+    const [key, tie] = keyOf(row);
+    return { row, sums: sums.get(key) ?? emptySums(), tie };
+  });
   all.sort((a, b) => b.sums.income - a.sums.income || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const { limit, offset } = pageWindow(paging);
-  return { rows: all.slice(offset, offset + limit), count: all.length };
+  return {
+    data: all.slice(offset, offset + limit).map((r) => present(r.row, salesAnalysisOf(r.sums, q.seesProfit))),
+    count: all.length,
+    range: { start_time: q.range.start, end_time: q.range.end },
+  };
 }

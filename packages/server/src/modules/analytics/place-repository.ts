@@ -305,44 +305,25 @@ export class PlaceRepository {
     }));
   }
 
-  /** Names of areas and stores by id, deleted ones included. */
-  async placeNames(
+  /** Stores by id with their area's name, deleted ones included. */
+  async storeNames(
     merchantId: number,
-    ids: { areaIds: number[]; storeIds: number[] },
-  ): Promise<{
-    areas: Map<number, string>;
-    stores: Map<number, { name: string; area_id: number; area_name: string }>;
-  }> {
-    const [areas, stores] = await Promise.all([
-      ids.areaIds.length
-        ? this.db
-            .selectFrom('areas')
-            .select(['id', 'name'])
-            .where('merchant_id', '=', merchantId)
-            .where('id', 'in', ids.areaIds)
-            .execute()
-        : [],
-      ids.storeIds.length
-        ? this.db
-            .selectFrom('stores')
-            .leftJoin('areas', 'areas.id', 'stores.area_id')
-            .select([
-              'stores.id',
-              'stores.name',
-              'stores.area_id',
-              sql<string>`coalesce(areas.name, '')`.as('area_name'),
-            ])
-            .where('stores.merchant_id', '=', merchantId)
-            .where('stores.id', 'in', ids.storeIds)
-            .execute()
-        : [],
-    ]);
-    return {
-      areas: new Map(areas.map((a) => [a.id, a.name])),
-      stores: new Map(
-        stores.map((s) => [s.id, { name: s.name, area_id: s.area_id, area_name: s.area_name }]),
-      ),
-    };
+    ids: number[],
+  ): Promise<Map<number, { name: string; area_id: number; area_name: string }>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .selectFrom('stores')
+      .leftJoin('areas', 'areas.id', 'stores.area_id')
+      .select([
+        'stores.id',
+        'stores.name',
+        'stores.area_id',
+        sql<string>`coalesce(areas.name, '')`.as('area_name'),
+      ])
+      .where('stores.merchant_id', '=', merchantId)
+      .where('stores.id', 'in', ids)
+      .execute();
+    return new Map(rows.map((s) => [s.id, { name: s.name, area_id: s.area_id, area_name: s.area_name }]));
   }
 
   /** The caller's machines by type: how many, and how many online now. */

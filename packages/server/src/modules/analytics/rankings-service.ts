@@ -26,10 +26,10 @@ export class RankingsService {
     // Sales of machines standing in no store have no store to rank.
     sums.delete('0');
     const top = ranked(sums, c.sort_attr, c.top);
-    const { stores } = await this.d.places.placeNames(q.scope.merchantId, {
-      areaIds: [],
-      storeIds: top.map(([id]) => Number(id)),
-    });
+    const stores = await this.d.places.storeNames(
+      q.scope.merchantId,
+      top.map(([id]) => Number(id)),
+    );
     return {
       data: top.map(([id, s]) => {
         const store = stores.get(Number(id));

@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { SalesGroup } from '../analytics/analysis-sums';
 
 /** Totals of orders of one payment method and status: what the analysis block is summed from. */
-export interface StatGroup {
-  client: string;
-  status: number;
-  n: number;
-  amount: number;
-  refund_fee: number;
-  cost_price: number;
-}
+export type StatGroup = SalesGroup;
 
 /** The conditions the daily totals can answer (the others need the orders themselves). */
 export interface StatFilter {
