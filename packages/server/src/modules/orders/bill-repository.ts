@@ -200,8 +200,19 @@ export class BillRepository {
   }
 }
 
+/**
+ * Pending abnormal, as the abnormal job sees it (OrderRepository.markNoResult): status 5, or 1 and 2 waiting
+ * longer than the answer time since the payment and since the last vend, so an order just vended again
+ * (/b/replaceGoods) is not counted while the machine works on it.
+ */
 function pendingAbnormal(eb: ExpressionBuilder<Database, 'orders'>, before: number) {
-  return eb.or([eb('orders.status', '=', 5), eb('orders.paid_at', '<', before)]);
+  return eb.or([
+    eb('orders.status', '=', 5),
+    eb.and([
+      eb('orders.paid_at', '<', before),
+      eb.or([eb('orders.vend_at', 'is', null), eb('orders.vend_at', '<', before)]),
+    ]),
+  ]);
 }
 
 function applyConditions<O>(

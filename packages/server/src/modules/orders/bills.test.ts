@@ -303,4 +303,28 @@ describe.each(dialects())('bills on %s', (dialect) => {
     // The other lists keep their default of today.
     expect((await buy()).data.map((b) => b.orderno)).not.toContain(old.order_no);
   });
+
+  it('does not count an order vended again while the machine works on it, as the abnormal job does not', async () => {
+    const [old] = (await buy({ abnormal: true })).data.filter((b) => t.clock.now - b.time > 50 * DAY);
+    const silent = virtualMachines(t, { report: () => false });
+    ok(await call('/api/v1/b/replaceGoods', { orderno: old!.orderno }));
+    expect((await orderRow(t, old!.orderno)).status).toBe(2);
+    const waiting = async () => {
+      const list = await buy({ abnormal: true });
+      const alert = ok<{ count: number }>(await call('/api/v1/b/abnormalCount', {}));
+      expect(list.count).toBe(alert.count);
+      return list.data.map((b) => b.orderno);
+    };
+    expect(await waiting()).not.toContain(old!.orderno);
+    await t.services.orders.jobs.tick();
+    expect((await orderRow(t, old!.orderno)).status).toBe(2);
+    // No report within the answer time of the new vend: pending again, and the job agrees.
+    t.clock.advance(121_000);
+    expect(await waiting()).toContain(old!.orderno);
+    await t.services.orders.jobs.tick();
+    expect((await orderRow(t, old!.orderno)).status).toBe(5);
+    expect(await waiting()).toContain(old!.orderno);
+    silent();
+    restore = virtualMachines(t);
+  });
 });
