@@ -280,46 +280,10 @@ const ROLLUP_TABLES = [
 
 const DELTA_TABLES = ['order_stat_deltas', 'sales_deltas', 'goods_deltas'] as const;
 
-const ORDER_COLUMNS = [
-  'id',
-  'order_no',
-  'merchant_id',
-  'sn',
-  'device_type',
-  'area_id',
-  'store_id',
-  'kind',
-  'source',
-  'client',
-  'status',
-  'amount',
-  'cost_price',
-  'refund_fee',
-  'refund_reserved',
-  'merchant_order',
-  'payer',
-  'cardno',
-  'goods_err',
-  'created_at',
-  'paid_at',
-  'sale_day',
-  'finished_at',
-  'updated_at',
-] as const;
-const ITEM_COLUMNS = [
-  'order_id',
-  'position',
-  'channel_sn',
-  'goods_id',
-  'goods_name',
-  'price',
-  'cost_price',
-  'quantity',
-  'delivered',
-  'fault',
-] as const;
-type OrderTuple = Record<(typeof ORDER_COLUMNS)[number], string | number>;
-type ItemTuple = Record<(typeof ITEM_COLUMNS)[number], string | number>;
+/** A row as written: its keys are the columns (numbers go to bigint columns, strings to text ones). */
+type Row = Record<string, string | number>;
+type OrderTuple = Row & { id: number };
+type ItemTuple = Row & { order_id: number };
 
 /** Local hours of a day by how busy they are: quiet nights, a lunch peak, a longer evening one. */
 const HOUR_WEIGHTS = [2, 1, 1, 1, 1, 2, 4, 7, 9, 8, 8, 10, 13, 11, 9, 9, 10, 11, 13, 14, 12, 9, 6, 4];
@@ -461,7 +425,7 @@ function order(
       sale_day: day,
       finished_at: paidAt + 4_000,
       updated_at: paidAt + 4_000,
-    } satisfies OrderTuple,
+    },
     items: picked.map((p, k): ItemTuple => ({
       order_id: id,
       position: p.slot,
@@ -482,26 +446,28 @@ async function seedSqlite(setup: Setup): Promise<void> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('cache_size = -400000');
-  const insertOrder = sqlite.prepare(
-    `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`,
-  );
-  const insertItem = sqlite.prepare(
-    `insert into order_items (${ITEM_COLUMNS.join(', ')}) values (${ITEM_COLUMNS.map(() => '?').join(', ')})`,
-  );
+  const inserter = (table: string, row: Row) => {
+    const columns = Object.keys(row);
+    const statement = sqlite.prepare(
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    );
+    return (r: Row) => statement.run(...columns.map((c) => r[c]));
+  };
+  let insertOrder: ((r: Row) => unknown) | undefined;
+  let insertItem: ((r: Row) => unknown) | undefined;
   const write = sqlite.transaction((orders: OrderTuple[], items: ItemTuple[]) => {
+    insertOrder ??= inserter('orders', orders[0]!);
+    insertItem ??= inserter('order_items', items[0]!);
     // Each order before its items, as the app writes them.
     let k = 0;
     for (const o of orders) {
-      insertOrder.run(...ORDER_COLUMNS.map((c) => o[c]));
-      while (k < items.length && items[k]!.order_id === o.id) {
-        const it = items[k++]!;
-        insertItem.run(...ITEM_COLUMNS.map((c) => it[c]));
-      }
+      insertOrder(o);
+      while (k < items.length && items[k]!.order_id === o.id) insertItem(items[k++]!);
     }
   });
   let done = 0;
   for (const { orders, items } of orderDays(setup)) {
-    write(orders, items);
+    if (orders.length) write(orders, items);
     done += orders.length;
     process.stdout.write(`\r  seeding ${done.toLocaleString()} orders`);
   }
@@ -513,48 +479,28 @@ async function seedSqlite(setup: Setup): Promise<void> {
 async function seedPostgres(setup: Setup): Promise<void> {
   const client = new pg.Client({ connectionString: URL_PG, options: '-c search_path=bench_analytics' });
   await client.connect();
-  const numeric = new Set(['id', 'merchant_id', 'area_id', 'store_id', 'status', 'amount', 'cost_price']);
-  for (const c of [
-    'refund_fee',
-    'refund_reserved',
-    'created_at',
-    'paid_at',
-    'sale_day',
-    'finished_at',
-    'updated_at',
-  ])
-    numeric.add(c);
-  const itemNumeric = new Set([
-    'order_id',
-    'position',
-    'channel_sn',
-    'goods_id',
-    'price',
-    'cost_price',
-    'quantity',
-    'delivered',
-  ]);
-  const insert = (table: string, columns: readonly string[], isNumber: Set<string>) =>
-    `insert into ${table} (${columns.join(', ')}) select * from unnest(${columns
-      .map((c, k) => `$${k + 1}::${isNumber.has(c) ? 'bigint' : 'text'}[]`)
-      .join(', ')})`;
-  const ordersSql = insert('orders', ORDER_COLUMNS, numeric);
-  const itemsSql = insert('order_items', ITEM_COLUMNS, itemNumeric);
+  /** Rows as one insert of a column array each (unnest). */
+  const insert = async (table: string, rows: Row[]) => {
+    const columns = Object.keys(rows[0]!);
+    const arrays = columns.map(
+      (c) => `$${columns.indexOf(c) + 1}::${typeof rows[0]![c] === 'number' ? 'bigint' : 'text'}[]`,
+    );
+    await client.query(
+      `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays.join(', ')})`,
+      columns.map((c) => rows.map((r) => r[c])),
+    );
+  };
   let done = 0;
   for (const { orders, items } of orderDays(setup)) {
     for (let i = 0; i < orders.length; i += 10_000) {
       const part = orders.slice(i, i + 10_000);
-      const first = part[0]!.id as number;
-      const last = part[part.length - 1]!.id as number;
-      const own = items.filter((it) => (it.order_id as number) >= first && (it.order_id as number) <= last);
+      const first = part[0]!.id;
+      const last = part[part.length - 1]!.id;
       await client.query('begin');
-      await client.query(
-        ordersSql,
-        ORDER_COLUMNS.map((c) => part.map((o) => o[c])),
-      );
-      await client.query(
-        itemsSql,
-        ITEM_COLUMNS.map((c) => own.map((it) => it[c])),
+      await insert('orders', part);
+      await insert(
+        'order_items',
+        items.filter((it) => it.order_id >= first && it.order_id <= last),
       );
       await client.query('commit');
     }

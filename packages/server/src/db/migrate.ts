@@ -8,7 +8,7 @@ import * as m0005 from './migrations/0005-staff';
 import * as m0006 from './migrations/0006-analytics';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-catalog': m0002,
   '0003-devices': m0003,

@@ -14,178 +14,142 @@ import { bigint, isPostgres, withId } from '../schema-helpers';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
-  // SQLite keeps a rollup in its primary key's order (no rowid), so a range of it is read from one b-tree.
-  const clustered = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
-    pg ? t : t.modifyEnd(sql`without rowid`);
-
-  await clustered(
-    orderSums(
-      db.schema
-        .createTable('sales_hours')
-        .addColumn('merchant_id', bigint, (c) => c.notNull())
-        .addColumn('hour', bigint, (c) => c.notNull())
-        .addColumn('store_id', bigint, (c) => c.notNull())
-        .addColumn('area_id', bigint, (c) => c.notNull())
-        .addColumn('client', 'varchar(16)', (c) => c.notNull())
-        .addColumn('status', 'integer', (c) => c.notNull())
-        .addColumn('day', bigint, (c) => c.notNull()),
-    ).addPrimaryKeyConstraint('sales_hours_key', [...SALES_HOUR_KEY]),
-  ).execute();
-  // One store's hours (a store's statistics, and the part days of a store's ranges).
-  await db.schema
-    .createIndex('sales_hours_store')
-    .on('sales_hours')
-    .columns(['merchant_id', 'store_id', 'hour'])
-    .execute();
-
-  await clustered(
-    orderSums(
-      db.schema
-        .createTable('sales_days')
-        .addColumn('merchant_id', bigint, (c) => c.notNull())
-        .addColumn('day', bigint, (c) => c.notNull())
-        .addColumn('store_id', bigint, (c) => c.notNull())
-        .addColumn('area_id', bigint, (c) => c.notNull())
-        .addColumn('client', 'varchar(16)', (c) => c.notNull())
-        .addColumn('status', 'integer', (c) => c.notNull()),
-    ).addPrimaryKeyConstraint('sales_days_key', [...SALES_DAY_KEY]),
-  ).execute();
-
-  await clustered(
-    orderSums(
-      db.schema
-        .createTable('sales_device_days')
-        .addColumn('merchant_id', bigint, (c) => c.notNull())
-        .addColumn('day', bigint, (c) => c.notNull())
-        .addColumn('sn', 'varchar(20)', (c) => c.notNull())
-        .addColumn('store_id', bigint, (c) => c.notNull())
-        .addColumn('area_id', bigint, (c) => c.notNull())
-        .addColumn('client', 'varchar(16)', (c) => c.notNull())
-        .addColumn('status', 'integer', (c) => c.notNull()),
-    ).addPrimaryKeyConstraint('sales_device_days_key', [...DEVICE_DAY_KEY]),
-  ).execute();
-  // One machine's days (a machine's figures, the device filter).
-  await db.schema
-    .createIndex('sales_device_days_sn')
-    .on('sales_device_days')
-    .columns(['merchant_id', 'sn', 'day'])
-    .execute();
-
-  await orderSums(
-    withId(db, db.schema.createTable('sales_deltas'))
-      .addColumn('merchant_id', bigint, (c) => c.notNull())
-      .addColumn('day', bigint, (c) => c.notNull())
-      .addColumn('hour', bigint, (c) => c.notNull())
-      .addColumn('sn', 'varchar(20)', (c) => c.notNull())
-      .addColumn('store_id', bigint, (c) => c.notNull())
-      .addColumn('area_id', bigint, (c) => c.notNull())
-      .addColumn('client', 'varchar(16)', (c) => c.notNull())
-      .addColumn('status', 'integer', (c) => c.notNull()),
-  ).execute();
-  await db.schema
-    .createIndex('sales_deltas_hour')
-    .on('sales_deltas')
-    .columns(['merchant_id', 'hour'])
-    .execute();
-
-  await clustered(
-    goodsSums(
-      db.schema
-        .createTable('goods_hours')
-        .addColumn('merchant_id', bigint, (c) => c.notNull())
-        .addColumn('hour', bigint, (c) => c.notNull())
-        .addColumn('goods_id', bigint, (c) => c.notNull())
-        .addColumn('store_id', bigint, (c) => c.notNull())
-        .addColumn('area_id', bigint, (c) => c.notNull())
-        .addColumn('status', 'integer', (c) => c.notNull())
-        .addColumn('day', bigint, (c) => c.notNull()),
-    ).addPrimaryKeyConstraint('goods_hours_key', [...GOODS_HOUR_KEY]),
-  ).execute();
-  // One goods' hours and days (the goods detail screens).
-  await db.schema
-    .createIndex('goods_hours_goods')
-    .on('goods_hours')
-    .columns(['merchant_id', 'goods_id', 'hour'])
-    .execute();
-
-  await clustered(
-    goodsSums(
-      db.schema
-        .createTable('goods_days')
-        .addColumn('merchant_id', bigint, (c) => c.notNull())
-        .addColumn('day', bigint, (c) => c.notNull())
-        .addColumn('goods_id', bigint, (c) => c.notNull())
-        .addColumn('store_id', bigint, (c) => c.notNull())
-        .addColumn('area_id', bigint, (c) => c.notNull())
-        .addColumn('status', 'integer', (c) => c.notNull()),
-    ).addPrimaryKeyConstraint('goods_days_key', [...GOODS_DAY_KEY]),
-  ).execute();
-  await db.schema
-    .createIndex('goods_days_goods')
-    .on('goods_days')
-    .columns(['merchant_id', 'goods_id', 'day'])
-    .execute();
-
-  await goodsSums(
-    withId(db, db.schema.createTable('goods_deltas'))
-      .addColumn('merchant_id', bigint, (c) => c.notNull())
-      .addColumn('day', bigint, (c) => c.notNull())
-      .addColumn('hour', bigint, (c) => c.notNull())
-      .addColumn('goods_id', bigint, (c) => c.notNull())
-      .addColumn('store_id', bigint, (c) => c.notNull())
-      .addColumn('area_id', bigint, (c) => c.notNull())
-      .addColumn('status', 'integer', (c) => c.notNull()),
-  ).execute();
-  await db.schema
-    .createIndex('goods_deltas_hour')
-    .on('goods_deltas')
-    .columns(['merchant_id', 'hour'])
-    .execute();
+  for (const rollup of ROLLUPS) {
+    const table = columns(db.schema.createTable(rollup.table), [
+      ...rollup.key,
+      ...rollup.sums,
+    ]).addPrimaryKeyConstraint(`${rollup.table}_key`, [...rollup.key]);
+    // SQLite keeps a rollup in its primary key's order (no rowid), so a range of it is read from one b-tree.
+    await (pg ? table : table.modifyEnd(sql`without rowid`)).execute();
+  }
+  for (const deltas of DELTAS) {
+    await columns(withId(db, db.schema.createTable(deltas.table)), [...deltas.key, ...deltas.sums]).execute();
+  }
+  const indexes: Array<[string, string, string[]]> = [
+    // One store's hours (a store's statistics, and the part days of a store's ranges).
+    ['sales_hours_store', 'sales_hours', ['merchant_id', 'store_id', 'hour']],
+    // One machine's days (a machine's figures, the device filter).
+    ['sales_device_days_sn', 'sales_device_days', ['merchant_id', 'sn', 'day']],
+    // One goods' hours and days (the goods detail screens).
+    ['goods_hours_goods', 'goods_hours', ['merchant_id', 'goods_id', 'hour']],
+    ['goods_days_goods', 'goods_days', ['merchant_id', 'goods_id', 'day']],
+    ['sales_deltas_hour', 'sales_deltas', ['merchant_id', 'hour']],
+    ['goods_deltas_hour', 'goods_deltas', ['merchant_id', 'hour']],
+  ];
+  for (const [name, table, on] of indexes) await db.schema.createIndex(name).on(table).columns(on).execute();
 
   await (pg ? postgresTriggers(db) : sqliteTriggers(db));
   await backfill(db);
 }
 
-const SALES_HOUR_KEY = ['merchant_id', 'hour', 'store_id', 'area_id', 'client', 'status', 'day'] as const;
-const SALES_DAY_KEY = ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'] as const;
-const DEVICE_DAY_KEY = ['merchant_id', 'day', 'sn', 'store_id', 'area_id', 'client', 'status'] as const;
-const GOODS_HOUR_KEY = ['merchant_id', 'hour', 'goods_id', 'store_id', 'area_id', 'status', 'day'] as const;
-const GOODS_DAY_KEY = ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id', 'status'] as const;
+const TYPES = {
+  merchant_id: bigint,
+  day: bigint,
+  hour: bigint,
+  sn: 'varchar(20)',
+  store_id: bigint,
+  area_id: bigint,
+  goods_id: bigint,
+  client: 'varchar(16)',
+  status: 'integer',
+  n: bigint,
+  amount: bigint,
+  refund_fee: bigint,
+  income: bigint,
+  cost_price: bigint,
+} as const;
+type Column = keyof typeof TYPES;
 
-function orderSums<T extends string, C extends string>(t: CreateTableBuilder<T, C>) {
-  return t
-    .addColumn('n', bigint, (c) => c.notNull())
-    .addColumn('amount', bigint, (c) => c.notNull())
-    .addColumn('refund_fee', bigint, (c) => c.notNull())
-    .addColumn('cost_price', bigint, (c) => c.notNull());
+function columns(table: CreateTableBuilder<string, never>, names: readonly Column[]) {
+  let out: CreateTableBuilder<string, string> = table;
+  for (const name of names) out = out.addColumn(name, TYPES[name], (c) => c.notNull());
+  return out;
 }
 
-function goodsSums<T extends string, C extends string>(t: CreateTableBuilder<T, C>) {
-  return t
-    .addColumn('n', bigint, (c) => c.notNull())
-    .addColumn('income', bigint, (c) => c.notNull())
-    .addColumn('cost_price', bigint, (c) => c.notNull());
-}
+const SALES_SUMS = ['n', 'amount', 'refund_fee', 'cost_price'] as const;
+const GOODS_SUMS = ['n', 'income', 'cost_price'] as const;
+
+/** Each rollup: its key in primary-key order and its sums (goods rollups sum items). */
+const ROLLUPS = [
+  {
+    table: 'sales_hours',
+    key: ['merchant_id', 'hour', 'store_id', 'area_id', 'client', 'status', 'day'],
+    sums: SALES_SUMS,
+  },
+  {
+    table: 'sales_days',
+    key: ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'],
+    sums: SALES_SUMS,
+  },
+  {
+    table: 'sales_device_days',
+    key: ['merchant_id', 'day', 'sn', 'store_id', 'area_id', 'client', 'status'],
+    sums: SALES_SUMS,
+  },
+  {
+    table: 'goods_hours',
+    key: ['merchant_id', 'hour', 'goods_id', 'store_id', 'area_id', 'status', 'day'],
+    sums: GOODS_SUMS,
+  },
+  {
+    table: 'goods_days',
+    key: ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id', 'status'],
+    sums: GOODS_SUMS,
+  },
+] as const satisfies ReadonlyArray<{ table: string; key: readonly Column[]; sums: readonly Column[] }>;
+
+const SALES_DELTAS = {
+  table: 'sales_deltas',
+  key: ['merchant_id', 'day', 'hour', 'sn', 'store_id', 'area_id', 'client', 'status'],
+  sums: SALES_SUMS,
+} as const;
+const GOODS_DELTAS = {
+  table: 'goods_deltas',
+  key: ['merchant_id', 'day', 'hour', 'store_id', 'area_id', 'goods_id', 'status'],
+  sums: GOODS_SUMS,
+} as const;
+const DELTAS = [SALES_DELTAS, GOODS_DELTAS];
 
 // The SQL the triggers and the backfill share. `o` is an order row (NEW, OLD or an alias), `i` an item row.
 const counted = (o: string) => `${o}.sale_day IS NOT NULL AND ${o}.paid_at IS NOT NULL AND ${o}.amount > 0`;
-const hourOf = (o: string) => `${o}.sale_day + ((${o}.paid_at - ${o}.sale_day) / 3600000) * 3600000`;
 
-const SALES_DELTA_COLUMNS =
-  'merchant_id, day, hour, sn, store_id, area_id, client, status, n, amount, refund_fee, cost_price';
-const salesDelta = (o: string, sign: 1 | -1) =>
-  `${o}.merchant_id, ${o}.sale_day, ${hourOf(o)}, ${o}.sn, coalesce(${o}.store_id, 0), ` +
-  `coalesce(${o}.area_id, 0), ${o}.client, ${o}.status, ${sign}, ${sign} * ${o}.amount, ` +
-  `${sign} * ${o}.refund_fee, ${sign} * ${o}.cost_price`;
+/** A key column's value for an order `o` (and an item `i`). */
+function keyOf(column: Column, o: string, i = 'i'): string {
+  switch (column) {
+    case 'day':
+      return `${o}.sale_day`;
+    case 'hour':
+      return `${o}.sale_day + ((${o}.paid_at - ${o}.sale_day) / 3600000) * 3600000`;
+    case 'store_id':
+    case 'area_id':
+      return `coalesce(${o}.${column}, 0)`;
+    case 'goods_id':
+      return `coalesce(${i}.goods_id, 0)`;
+    default:
+      return `${o}.${column}`;
+  }
+}
 
-const GOODS_DELTA_COLUMNS =
-  'merchant_id, day, hour, store_id, area_id, goods_id, status, n, income, cost_price';
-const goodsIncome = (o: string, i: string) =>
-  `${i}.price * ${i}.quantity * (${o}.amount - ${o}.refund_fee) / ${o}.amount`;
-const goodsDelta = (o: string, i: string, sign: 1 | -1) =>
-  `${o}.merchant_id, ${o}.sale_day, ${hourOf(o)}, coalesce(${o}.store_id, 0), coalesce(${o}.area_id, 0), ` +
-  `coalesce(${i}.goods_id, 0), ${o}.status, ${sign} * ${i}.quantity, ${sign} * (${goodsIncome(o, i)}), ` +
-  `${sign} * (${i}.cost_price * ${i}.delivered)`;
+/** A sum's value for one order `o` (sales) or one item `i` of it (goods). */
+function sumOf(column: Column, o: string, i = 'i'): string {
+  if (column === 'n') return i === '' ? '1' : `${i}.quantity`;
+  if (column === 'income')
+    return `(${i}.price * ${i}.quantity * (${o}.amount - ${o}.refund_fee) / ${o}.amount)`;
+  if (column === 'cost_price' && i !== '') return `(${i}.cost_price * ${i}.delivered)`;
+  return `${o}.${column}`;
+}
+
+/** The column list and the values of one delta row: −1 takes the version out, +1 puts it in. */
+function delta(deltas: typeof SALES_DELTAS | typeof GOODS_DELTAS, sign: 1 | -1, o: string, i = '') {
+  const names = [...deltas.key, ...deltas.sums].join(', ');
+  const values = [
+    ...deltas.key.map((c) => keyOf(c, o, i)),
+    ...deltas.sums.map((c) => `${sign} * ${sumOf(c, o, i)}`),
+  ].join(', ');
+  return { names, values };
+}
+const salesDelta = (o: string, sign: 1 | -1) => delta(SALES_DELTAS, sign, o);
+const goodsDelta = (o: string, i: string, sign: 1 | -1) => delta(GOODS_DELTAS, sign, o, i);
 
 /** Order columns the sales rollups read; a change to any other column appends nothing. */
 const SALES_WATCHED = [
@@ -231,18 +195,18 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF NOT (${changed(SALES_WATCHED)}) THEN RETURN NULL; END IF;
     IF ${counted('OLD')} THEN
-      INSERT INTO sales_deltas (${SALES_DELTA_COLUMNS}) VALUES (${salesDelta('OLD', -1)});
+      INSERT INTO sales_deltas (${salesDelta('OLD', -1).names}) VALUES (${salesDelta('OLD', -1).values});
       IF ${changed(GOODS_WATCHED)} THEN
-        INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-          SELECT ${goodsDelta('OLD', 'i', -1)} FROM order_items i WHERE i.order_id = OLD.id;
+        INSERT INTO goods_deltas (${goodsDelta('OLD', 'i', -1).names})
+          SELECT ${goodsDelta('OLD', 'i', -1).values} FROM order_items i WHERE i.order_id = OLD.id;
       END IF;
     END IF;
   END IF;
   IF ${counted('NEW')} THEN
-    INSERT INTO sales_deltas (${SALES_DELTA_COLUMNS}) VALUES (${salesDelta('NEW', 1)});
+    INSERT INTO sales_deltas (${salesDelta('NEW', 1).names}) VALUES (${salesDelta('NEW', 1).values});
     IF TG_OP = 'UPDATE' AND (${changed(GOODS_WATCHED)}) THEN
-      INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-        SELECT ${goodsDelta('NEW', 'i', 1)} FROM order_items i WHERE i.order_id = NEW.id;
+      INSERT INTO goods_deltas (${goodsDelta('NEW', 'i', 1).names})
+        SELECT ${goodsDelta('NEW', 'i', 1).values} FROM order_items i WHERE i.order_id = NEW.id;
     END IF;
   END IF;
   RETURN NULL;
@@ -260,12 +224,12 @@ END $$`,
 BEGIN
   IF TG_OP = 'UPDATE' AND NOT (${changed(ITEM_WATCHED)}) THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN
-    INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-      SELECT ${goodsDelta('o', 'OLD', -1)} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
+    INSERT INTO goods_deltas (${goodsDelta('o', 'OLD', -1).names})
+      SELECT ${goodsDelta('o', 'OLD', -1).values} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-      SELECT ${goodsDelta('o', 'NEW', 1)} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
+    INSERT INTO goods_deltas (${goodsDelta('o', 'NEW', 1).names})
+      SELECT ${goodsDelta('o', 'NEW', 1).values} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
   END IF;
   RETURN NULL;
 END $$`,
@@ -282,31 +246,31 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const changed = (columns: string[]) => columns.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
   const statements = [
     `CREATE TRIGGER orders_sales_insert AFTER INSERT ON orders WHEN ${counted('NEW')} BEGIN
-  INSERT INTO sales_deltas (${SALES_DELTA_COLUMNS}) VALUES (${salesDelta('NEW', 1)});
+  INSERT INTO sales_deltas (${salesDelta('NEW', 1).names}) VALUES (${salesDelta('NEW', 1).values});
 END`,
     `CREATE TRIGGER orders_sales_update AFTER UPDATE ON orders WHEN ${changed(SALES_WATCHED)} BEGIN
-  INSERT INTO sales_deltas (${SALES_DELTA_COLUMNS}) SELECT ${salesDelta('OLD', -1)} WHERE ${counted('OLD')};
-  INSERT INTO sales_deltas (${SALES_DELTA_COLUMNS}) SELECT ${salesDelta('NEW', 1)} WHERE ${counted('NEW')};
+  INSERT INTO sales_deltas (${salesDelta('OLD', -1).names}) SELECT ${salesDelta('OLD', -1).values} WHERE ${counted('OLD')};
+  INSERT INTO sales_deltas (${salesDelta('NEW', 1).names}) SELECT ${salesDelta('NEW', 1).values} WHERE ${counted('NEW')};
 END`,
     `CREATE TRIGGER orders_goods_update AFTER UPDATE ON orders WHEN ${changed(GOODS_WATCHED)} BEGIN
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('OLD', 'i', -1)} FROM order_items i WHERE i.order_id = OLD.id AND ${counted('OLD')};
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('NEW', 'i', 1)} FROM order_items i WHERE i.order_id = NEW.id AND ${counted('NEW')};
+  INSERT INTO goods_deltas (${goodsDelta('OLD', 'i', -1).names})
+    SELECT ${goodsDelta('OLD', 'i', -1).values} FROM order_items i WHERE i.order_id = OLD.id AND ${counted('OLD')};
+  INSERT INTO goods_deltas (${goodsDelta('NEW', 'i', 1).names})
+    SELECT ${goodsDelta('NEW', 'i', 1).values} FROM order_items i WHERE i.order_id = NEW.id AND ${counted('NEW')};
 END`,
     `CREATE TRIGGER order_items_goods_insert AFTER INSERT ON order_items BEGIN
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('o', 'NEW', 1)} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
+  INSERT INTO goods_deltas (${goodsDelta('o', 'NEW', 1).names})
+    SELECT ${goodsDelta('o', 'NEW', 1).values} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
 END`,
     `CREATE TRIGGER order_items_goods_update AFTER UPDATE ON order_items WHEN ${changed(ITEM_WATCHED)} BEGIN
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('o', 'OLD', -1)} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('o', 'NEW', 1)} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
+  INSERT INTO goods_deltas (${goodsDelta('o', 'OLD', -1).names})
+    SELECT ${goodsDelta('o', 'OLD', -1).values} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
+  INSERT INTO goods_deltas (${goodsDelta('o', 'NEW', 1).names})
+    SELECT ${goodsDelta('o', 'NEW', 1).values} FROM orders o WHERE o.id = NEW.order_id AND ${counted('o')};
 END`,
     `CREATE TRIGGER order_items_goods_delete AFTER DELETE ON order_items BEGIN
-  INSERT INTO goods_deltas (${GOODS_DELTA_COLUMNS})
-    SELECT ${goodsDelta('o', 'OLD', -1)} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
+  INSERT INTO goods_deltas (${goodsDelta('o', 'OLD', -1).names})
+    SELECT ${goodsDelta('o', 'OLD', -1).values} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
 END`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
@@ -314,45 +278,19 @@ END`,
 
 /** A database made by an earlier version gets the rollups of the orders it already holds. */
 async function backfill(db: Kysely<unknown>): Promise<void> {
-  const sums = 'count(*), sum(o.amount), sum(o.refund_fee), sum(o.cost_price)';
-  await sql
-    .raw(
-      `INSERT INTO sales_hours (${SALES_HOUR_KEY.join(', ')}, n, amount, refund_fee, cost_price)
-SELECT o.merchant_id, ${hourOf('o')}, coalesce(o.store_id, 0), coalesce(o.area_id, 0), o.client, o.status,
-  o.sale_day, ${sums}
-FROM orders o WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `INSERT INTO sales_days (${SALES_DAY_KEY.join(', ')}, n, amount, refund_fee, cost_price)
-SELECT o.merchant_id, o.sale_day, coalesce(o.store_id, 0), coalesce(o.area_id, 0), o.client, o.status, ${sums}
-FROM orders o WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `INSERT INTO sales_device_days (${DEVICE_DAY_KEY.join(', ')}, n, amount, refund_fee, cost_price)
-SELECT o.merchant_id, o.sale_day, o.sn, coalesce(o.store_id, 0), coalesce(o.area_id, 0), o.client, o.status,
-  ${sums}
-FROM orders o WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-    )
-    .execute(db);
-  const goods = `sum(i.quantity), sum(${goodsIncome('o', 'i')}), sum(i.cost_price * i.delivered)`;
-  await sql
-    .raw(
-      `INSERT INTO goods_hours (${GOODS_HOUR_KEY.join(', ')}, n, income, cost_price)
-SELECT o.merchant_id, ${hourOf('o')}, coalesce(i.goods_id, 0), coalesce(o.store_id, 0), coalesce(o.area_id, 0),
-  o.status, o.sale_day, ${goods}
-FROM orders o JOIN order_items i ON i.order_id = o.id WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `INSERT INTO goods_days (${GOODS_DAY_KEY.join(', ')}, n, income, cost_price)
-SELECT o.merchant_id, o.sale_day, coalesce(i.goods_id, 0), coalesce(o.store_id, 0), coalesce(o.area_id, 0),
-  o.status, ${goods}
-FROM orders o JOIN order_items i ON i.order_id = o.id WHERE ${counted('o')} GROUP BY 1, 2, 3, 4, 5, 6`,
-    )
-    .execute(db);
+  for (const rollup of ROLLUPS) {
+    const goods = rollup.sums === GOODS_SUMS;
+    const keys = rollup.key.map((c) => keyOf(c, 'o'));
+    const sums = rollup.sums.map((c) =>
+      goods ? `sum(${sumOf(c, 'o')})` : c === 'n' ? 'count(*)' : `sum(${sumOf(c, 'o', '')})`,
+    );
+    await sql
+      .raw(
+        `INSERT INTO ${rollup.table} (${[...rollup.key, ...rollup.sums].join(', ')})
+SELECT ${[...keys, ...sums].join(', ')}
+FROM orders o${goods ? ' JOIN order_items i ON i.order_id = o.id' : ''} WHERE ${counted('o')}
+GROUP BY ${keys.map((_, k) => k + 1).join(', ')}`,
+      )
+      .execute(db);
+  }
 }

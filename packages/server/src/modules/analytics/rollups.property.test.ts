@@ -1,16 +1,11 @@
 import fc from 'fast-check';
-import { Migrator, type Migration } from 'kysely';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfPeriod } from '@vendo/contract/constants';
 import type { DeliveredItem } from '@vendo/contract/device-protocol';
 import { createDb } from '../../db/create-db';
-import * as m0001 from '../../db/migrations/0001-accounts';
-import * as m0002 from '../../db/migrations/0002-catalog';
-import * as m0003 from '../../db/migrations/0003-devices';
-import * as m0004 from '../../db/migrations/0004-orders';
-import * as m0005 from '../../db/migrations/0005-staff';
-import * as m0006 from '../../db/migrations/0006-analytics';
+import { migrations } from '../../db/migrate';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, type Caller } from '../catalog/catalog-testing';
 import {
@@ -522,21 +517,13 @@ describe.each(dialects())('the analytics migration on %s', (dialect) => {
       dialect === 'postgres' ? { databaseUrl: url, schema } : { sqliteFile: ':memory:' },
     );
     try {
-      const all: Record<string, Migration> = {
-        '0001-accounts': m0001,
-        '0002-catalog': m0002,
-        '0003-devices': m0003,
-        '0004-orders': m0004,
-        '0005-staff': m0005,
-        '0006-analytics': m0006,
-      };
       const migrator = (names: string[]) =>
         new Migrator({
           db: db.kysely,
-          provider: { getMigrations: async () => Object.fromEntries(names.map((n) => [n, all[n]!])) },
+          provider: { getMigrations: async () => Object.fromEntries(names.map((n) => [n, migrations[n]!])) },
           ...(db.schema ? { migrationTableSchema: db.schema } : {}),
         });
-      const before = Object.keys(all).filter((n) => n !== '0006-analytics');
+      const before = Object.keys(migrations).filter((n) => n < '0006');
       expect((await migrator(before).migrateToLatest()).error).toBeUndefined();
       const k = db.kysely;
       await k.insertInto('agents').values({ id: '888888', name: 'Vendo', logo: '', created_at: 0 }).execute();
@@ -606,7 +593,7 @@ describe.each(dialects())('the analytics migration on %s', (dialect) => {
           ])
           .execute();
       }
-      expect((await migrator(Object.keys(all)).migrateToLatest()).error).toBeUndefined();
+      expect((await migrator([...before, '0006-analytics']).migrateToLatest()).error).toBeUndefined();
       const rollups = new RollupFacts(k);
       const raw = new RawFacts(k);
       const filter: FactFilter = { merchantId, storeIds: null, start: day - DAY, end: day + 3 * DAY };
