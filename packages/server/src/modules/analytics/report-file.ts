@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { centsToYuan } from '@vendo/contract/money';
 
@@ -41,8 +41,35 @@ export function openTable(
   return format === 'xlsx' ? xlsxTable(out, sheet, columns) : csvTable(out, columns);
 }
 
+/** The client closed the download before its end: the writer stops reading. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client closed the download');
+  }
+}
+
 async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain) await once(out, 'drain');
+  if (out.destroyed) throw new ClientGone();
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (gone: boolean) => () => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (gone) reject(new ClientGone());
+      else resolve();
+    };
+    const onDrain = settle(false);
+    const onClose = settle(true);
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
+}
+
+/** Resolves once everything written was taken; rejects when the client went away first. */
+async function written(out: Writable): Promise<void> {
+  await finished(out, { readable: false }).catch(() => {
+    throw new ClientGone();
+  });
 }
 
 const NUMBER_FORMATS: Record<ColumnType, string | undefined> = {
@@ -75,7 +102,7 @@ function xlsxTable(out: Writable, sheet: string, columns: Column[]): TableWriter
     drain: () => drained(out),
     async end() {
       worksheet.commit();
-      await workbook.commit();
+      await Promise.all([workbook.commit(), written(out)]);
     },
   };
 }
@@ -97,7 +124,7 @@ function csvTable(out: Writable, columns: Column[]): TableWriter {
     drain: () => drained(out),
     async end() {
       out.end();
-      await once(out, 'finish');
+      await written(out);
     },
   };
 }

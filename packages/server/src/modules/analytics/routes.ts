@@ -7,6 +7,7 @@ import { publicOrigin } from '../../platform/public-origin';
 import type { CallRegistrar } from '../../platform/route';
 import './analytics-field-labels';
 import type { AnalyticsModule } from './analytics-module';
+import { ClientGone } from './report-file';
 import { REPORT_FILE_PATH } from './report-service';
 
 export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule, publicUrl: string | undefined): void {
@@ -43,7 +44,12 @@ export function reportFileRoute(app: FastifyInstance, m: AnalyticsModule): void 
     const file = await m.report.open(ticket, request.headers);
     const out = new PassThrough();
     file.write(out).catch((error: unknown) => {
+      if (error instanceof ClientGone) {
+        request.log.info('report download closed by the client');
+        return;
+      }
       request.log.error({ err: error }, 'report file failed');
+      // Cut the response short, so the browser reports a failed download instead of saving half a file.
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     return reply
