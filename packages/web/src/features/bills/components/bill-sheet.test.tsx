@@ -177,8 +177,8 @@ describe('vending a failed order again', () => {
       ]),
     );
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Vended again', { icon: 'success' }));
-    // The detail stays open on the order; only the vend sheet closes.
-    expect(onClose).not.toHaveBeenCalled();
+    // The order is dealt with: the detail closes too, back to the list.
+    expect(onClose).toHaveBeenCalled();
   });
 
   it("keeps the machine's refusal on screen", async () => {
@@ -189,7 +189,7 @@ describe('vending a failed order again', () => {
           : envelope(RCODE.DELIVERY_FAILED, 'Delivery failed: Motor fault'),
       ),
     );
-    renderSheet(FAILED);
+    const { onClose } = renderSheet(FAILED);
     fireEvent.click(screen.getByRole('button', { name: 'Vend again' }));
     await screen.findByRole('radio', { name: /#2 Cola/ });
     await act(async () => {
@@ -197,6 +197,7 @@ describe('vending a failed order again', () => {
     });
     expect(await screen.findByText(/Delivery failed: Motor fault/)).toBeTruthy();
     expect(toast).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('lets those who cannot list shelves type a number, refusing one that is not', async () => {

@@ -129,6 +129,11 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
       bill={bill}
       seesShelves={seesShelves}
       guard={guard}
+      onDone={() => {
+        // Done with this order: back to the list, which no longer shows it as abnormal.
+        setReplacing(false);
+        onClose();
+      }}
       onClose={() => setReplacing(false)}
     />
   ) : null;

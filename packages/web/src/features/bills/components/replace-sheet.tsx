@@ -18,6 +18,8 @@ export interface ReplaceFormProps {
   /** The user may list the machine's shelves (DeviceManage) and picks one; the others type its number. */
   seesShelves: boolean;
   guard: OperGuard;
+  /** The machine vended: the order is dealt with. */
+  onDone: () => void;
   onClose: () => void;
 }
 
@@ -30,7 +32,7 @@ function vendableShelves(shelves: readonly Channel[], quantity: number): Channel
  * /b/replaceGoods for an abnormal or failed order: the machine vends it again from the order's shelf or from
  * another, after the operation password. The machine's answer (done, a fault, offline) shows here.
  */
-function ReplaceForm({ bill, seesShelves, guard, onClose }: ReplaceFormProps) {
+function ReplaceForm({ bill, seesShelves, guard, onDone, onClose }: ReplaceFormProps) {
   const { t } = useTranslation('bills');
   const item = bill.goods[0];
   const own = item?.channel_sn ?? 0;
@@ -55,7 +57,7 @@ function ReplaceForm({ bill, seesShelves, guard, onClose }: ReplaceFormProps) {
       {
         onSuccess: () => {
           toast(t('replace.done'), { icon: 'success' });
-          onClose();
+          onDone();
         },
         onError: (error) => {
           if (!reverifyOnExpiry(guard, error, (fresh) => send(fresh, channel))) setMessage(errorText(error));
