@@ -11,6 +11,7 @@ import { useUserInfo } from '../../../lib/session';
 import { maySee } from '../utils/access';
 import { DeviceRankingTab, GoodsRankingTab, sortFromParams, StoreRankingTab } from './ranking-tabs';
 import { SalesTab } from './sales-tab';
+import { usePatchParams } from './use-page-param';
 import { useUrlRange } from './use-url-range';
 import './analytics.css';
 
@@ -28,26 +29,18 @@ function isTab(value: string | null): value is DashboardTab {
 
 function Dashboard() {
   const { t } = useTranslation('analytics');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patch = usePatchParams();
   const tabParam = params.get('tab');
   const tab: DashboardTab = isTab(tabParam) ? tabParam : 'sales';
   const sort = sortFromParams(params);
   const [range, setRange] = useUrlRange(MODES, 'day');
-  const setParam = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <div className="an-screen">
       <Tabs<DashboardTab>
         tabs={TABS.map((key) => ({ key, title: t(`dashboard.tabs.${key}`) }))}
         activeKey={tab}
-        onChange={(key) => setParam('tab', key)}
+        onChange={(key) => patch({ tab: key })}
       />
       <div className="page">
         <div className="card an-picker">
@@ -62,7 +55,7 @@ function Dashboard() {
         {tab === 'store' ? <StoreRankingTab range={range} /> : null}
         {tab === 'device' ? <DeviceRankingTab range={range} /> : null}
         {tab === 'goods' ? (
-          <GoodsRankingTab range={range} sort={sort} onSort={(next: SortAttr) => setParam('sort', next)} />
+          <GoodsRankingTab range={range} sort={sort} onSort={(next: SortAttr) => patch({ sort: next })} />
         ) : null}
       </div>
     </div>

@@ -24,7 +24,7 @@ import { SalesSeriesCard, type SeriesBy } from './series-card';
 import { StatsItem } from './stats-item';
 import { StatsList } from './stats-list';
 import { StatsPicker } from './stats-picker';
-import { usePageParam } from './use-page-param';
+import { usePageParam, usePatchParams } from './use-page-param';
 import { useUrlRange } from './use-url-range';
 import '../../../styles/list-page.css';
 import './analytics.css';
@@ -34,7 +34,8 @@ registerNamespace('analytics', analyticsTexts);
 function DeviceResults({ range }: { range: TimeRange }) {
   const { t } = useTranslation('analytics');
   const locale = currentLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patch = usePatchParams();
   const [page, setPage] = usePageParam();
   const sn = params.get('sn') ?? '';
   const query = useDeviceList(range, page, sn);
@@ -45,16 +46,7 @@ function DeviceResults({ range }: { range: TimeRange }) {
       toast(validationText(key, locale));
       return;
     }
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (term) next.set('sn', term);
-        else next.delete('sn');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    patch({ sn: term || null });
   };
   return (
     <StatsList

@@ -16,7 +16,7 @@ import { GoodsThumb } from './goods-thumb';
 import { SortSwitch, sortFromParams } from './ranking-tabs';
 import { StatsList } from './stats-list';
 import { StatsPicker } from './stats-picker';
-import { usePageParam } from './use-page-param';
+import { usePageParam, usePatchParams } from './use-page-param';
 import { useUrlRange } from './use-url-range';
 import '../../../styles/list-page.css';
 import './analytics.css';
@@ -26,7 +26,8 @@ registerNamespace('analytics', analyticsTexts);
 function GoodsStats() {
   const { t } = useTranslation('analytics');
   const locale = currentLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patch = usePatchParams();
   const [range, setRange] = useUrlRange(DEFAULT_TIME_RANGE_MODES, 'day');
   const [page, setPage] = usePageParam();
   const sort = sortFromParams(params);
@@ -56,22 +57,7 @@ function GoodsStats() {
         label={t('goods.list')}
         page={page}
         onPage={setPage}
-        controls={
-          <SortSwitch
-            value={sort}
-            onChange={(next) =>
-              setParams(
-                (current) => {
-                  const updated = new URLSearchParams(current);
-                  updated.set('sort', next);
-                  updated.delete('page');
-                  return updated;
-                },
-                { replace: true },
-              )
-            }
-          />
-        }
+        controls={<SortSwitch value={sort} onChange={(next) => patch({ sort: next })} />}
       >
         {(query.data?.data ?? []).map((goods) => (
           <li key={goods.goods_id}>

@@ -2,6 +2,7 @@ import type { SortAttr } from '@vendo/contract/api/analytics';
 import { RANKING_TOP } from '@vendo/contract/constants';
 import { DEVICE_TYPE_LABELS, enumLabel } from '@vendo/contract/enums';
 import { formatMoney } from '@vendo/contract/money';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
@@ -11,15 +12,46 @@ import { useUserInfo } from '../../../lib/session';
 import { useDevDays } from '../api/get-dev-days';
 import { useGoodSum } from '../api/get-good-sum';
 import { useStoreDays } from '../api/get-store-days';
-import { maySee } from '../utils/access';
+import { maySee, type StatsReportKind } from '../utils/access';
 import { goodsPath, placePath } from '../utils/place';
 import { rangeCondition } from '../utils/range';
 import { GoodsThumb } from './goods-thumb';
-import { RankingList } from './ranking-list';
+import { RankingList, type RankingItem } from './ranking-list';
 import { ReportButton } from './report-button';
 import { SectionHead } from './section-head';
 import { Segmented } from './segmented';
-import { StatsState } from './stats-state';
+import { StatsState, type StatsQuery } from './stats-state';
+
+interface RankingCardProps {
+  id: string;
+  title: string;
+  report: { kind: StatsReportKind; condition: Record<string, unknown>; subject: string };
+  range: TimeRange;
+  query: StatsQuery;
+  emptyText: string;
+  items: readonly RankingItem[];
+  /** Between the title and the list (the goods' sort switch). */
+  controls?: ReactNode;
+}
+
+/** A dashboard ranking: its title and download, the list, and the empty-state guide. */
+function RankingCard({ id, title, report, range, query, emptyText, items, controls }: RankingCardProps) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <SectionHead id={id} title={title}>
+        <ReportButton {...report} range={range} />
+      </SectionHead>
+      {controls}
+      <StatsState
+        query={query}
+        empty={items.length === 0}
+        emptyGuide={<EmptyGuide description={emptyText} />}
+      >
+        <RankingList label={title} items={items} />
+      </StatsState>
+    </section>
+  );
+}
 
 /** The dashboard's store tab: the Top 6 stores by income; a row opens the store's analysis (1026). */
 export function StoreRankingTab({ range }: { range: TimeRange }) {
@@ -28,37 +60,24 @@ export function StoreRankingTab({ range }: { range: TimeRange }) {
   const user = useUserInfo();
   const locale = currentLocale();
   const query = useStoreDays(range);
-  const rows = query.data?.data ?? [];
-  const title = t('dashboard.topStores', { count: RANKING_TOP.store });
   return (
-    <section className="card" aria-labelledby="an-top-stores">
-      <SectionHead id="an-top-stores" title={title}>
-        <ReportButton
-          kind="store"
-          condition={rangeCondition(range)}
-          range={range}
-          subject={t('report.subjects.store')}
-        />
-      </SectionHead>
-      <StatsState
-        query={query}
-        empty={rows.length === 0}
-        emptyGuide={<EmptyGuide description={t('empty.stores')} />}
-      >
-        <RankingList
-          label={title}
-          items={rows.map(({ store, area, figures }) => ({
-            key: String(store._id),
-            name: store.store_name,
-            meta: area?.area_name,
-            value: formatMoney(figures.income, locale),
-            weight: figures.income,
-            detail: t('figures.successOf', { count: figures.successCount }),
-            to: maySee(user, 'store') ? placePath({ kind: 'store', id: store._id }, params) : undefined,
-          }))}
-        />
-      </StatsState>
-    </section>
+    <RankingCard
+      id="an-top-stores"
+      title={t('dashboard.topStores', { count: RANKING_TOP.store })}
+      report={{ kind: 'store', condition: rangeCondition(range), subject: t('report.subjects.store') }}
+      range={range}
+      query={query}
+      emptyText={t('empty.stores')}
+      items={(query.data?.data ?? []).map(({ store, area, figures }) => ({
+        key: String(store._id),
+        name: store.store_name,
+        meta: area?.area_name,
+        value: formatMoney(figures.income, locale),
+        weight: figures.income,
+        detail: t('figures.successOf', { count: figures.successCount }),
+        to: maySee(user, 'store') ? placePath({ kind: 'store', id: store._id }, params) : undefined,
+      }))}
+    />
   );
 }
 
@@ -69,39 +88,26 @@ export function DeviceRankingTab({ range }: { range: TimeRange }) {
   const user = useUserInfo();
   const locale = currentLocale();
   const query = useDevDays(range);
-  const rows = query.data?.data ?? [];
-  const title = t('dashboard.topDevices', { count: RANKING_TOP.device });
   return (
-    <section className="card" aria-labelledby="an-top-devices">
-      <SectionHead id="an-top-devices" title={title}>
-        <ReportButton
-          kind="device"
-          condition={rangeCondition(range)}
-          range={range}
-          subject={t('report.subjects.device')}
-        />
-      </SectionHead>
-      <StatsState
-        query={query}
-        empty={rows.length === 0}
-        emptyGuide={<EmptyGuide description={t('empty.devices')} />}
-      >
-        <RankingList
-          label={title}
-          items={rows.map((row) => ({
-            key: row.sn,
-            name: row.title || t('untitled'),
-            meta: [row.sn, enumLabel(DEVICE_TYPE_LABELS, row.type, locale), row.store?.store_name]
-              .filter(Boolean)
-              .join(' · '),
-            value: formatMoney(row.figures.income, locale),
-            weight: row.figures.income,
-            detail: t('figures.successOf', { count: row.figures.successCount }),
-            to: maySee(user, 'device') ? placePath({ kind: 'sn', sn: row.sn }, params) : undefined,
-          }))}
-        />
-      </StatsState>
-    </section>
+    <RankingCard
+      id="an-top-devices"
+      title={t('dashboard.topDevices', { count: RANKING_TOP.device })}
+      report={{ kind: 'device', condition: rangeCondition(range), subject: t('report.subjects.device') }}
+      range={range}
+      query={query}
+      emptyText={t('empty.devices')}
+      items={(query.data?.data ?? []).map((row) => ({
+        key: row.sn,
+        name: row.title || t('untitled'),
+        meta: [row.sn, enumLabel(DEVICE_TYPE_LABELS, row.type, locale), row.store?.store_name]
+          .filter(Boolean)
+          .join(' · '),
+        value: formatMoney(row.figures.income, locale),
+        weight: row.figures.income,
+        detail: t('figures.successOf', { count: row.figures.successCount }),
+        to: maySee(user, 'device') ? placePath({ kind: 'sn', sn: row.sn }, params) : undefined,
+      }))}
+    />
   );
 }
 
@@ -141,43 +147,29 @@ export function GoodsRankingTab({
   const user = useUserInfo();
   const locale = currentLocale();
   const query = useGoodSum(range, sort);
-  const rows = query.data?.data ?? [];
-  const title = t('dashboard.topGoods', { count: RANKING_TOP.goods });
+  const units = (count: number) => t('figures.unitsOf', { count });
   return (
-    <section className="card" aria-labelledby="an-top-goods">
-      <SectionHead id="an-top-goods" title={title}>
-        <ReportButton
-          kind="goods"
-          condition={{ ...rangeCondition(range), sort_attr: sort }}
-          range={range}
-          subject={t('report.subjects.goods')}
-        />
-      </SectionHead>
-      <SortSwitch value={sort} onChange={onSort} />
-      <StatsState
-        query={query}
-        empty={rows.length === 0}
-        emptyGuide={<EmptyGuide description={t('empty.goods')} />}
-      >
-        <RankingList
-          label={title}
-          items={rows.map((goods) => ({
-            key: String(goods.goods_id),
-            name: goods.goods_name,
-            image: <GoodsThumb img={goods.img} name={goods.goods_name} />,
-            value:
-              sort === 'count'
-                ? t('figures.unitsOf', { count: goods.count })
-                : formatMoney(goods.income, locale),
-            weight: sort === 'count' ? goods.count : goods.income,
-            detail:
-              sort === 'count'
-                ? formatMoney(goods.income, locale)
-                : t('figures.unitsOf', { count: goods.count }),
-            to: maySee(user, 'goods') ? goodsPath(goods.goods_id, params) : undefined,
-          }))}
-        />
-      </StatsState>
-    </section>
+    <RankingCard
+      id="an-top-goods"
+      title={t('dashboard.topGoods', { count: RANKING_TOP.goods })}
+      report={{
+        kind: 'goods',
+        condition: { ...rangeCondition(range), sort_attr: sort },
+        subject: t('report.subjects.goods'),
+      }}
+      range={range}
+      query={query}
+      emptyText={t('empty.goods')}
+      controls={<SortSwitch value={sort} onChange={onSort} />}
+      items={(query.data?.data ?? []).map((goods) => ({
+        key: String(goods.goods_id),
+        name: goods.goods_name,
+        image: <GoodsThumb img={goods.img} name={goods.goods_name} />,
+        value: sort === 'count' ? units(goods.count) : formatMoney(goods.income, locale),
+        weight: sort === 'count' ? goods.count : goods.income,
+        detail: sort === 'count' ? formatMoney(goods.income, locale) : units(goods.count),
+        to: maySee(user, 'goods') ? goodsPath(goods.goods_id, params) : undefined,
+      }))}
+    />
   );
 }

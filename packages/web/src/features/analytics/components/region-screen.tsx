@@ -16,7 +16,7 @@ import { AnalysisBrief } from './analysis-brief';
 import { StatsItem } from './stats-item';
 import { StatsList } from './stats-list';
 import { StatsPicker } from './stats-picker';
-import { usePageParam } from './use-page-param';
+import { usePageParam, usePatchParams } from './use-page-param';
 import { useUrlRange } from './use-url-range';
 import '../../../styles/list-page.css';
 import './analytics.css';
@@ -93,7 +93,8 @@ function StoreResults({ range }: ListProps) {
 
 function Region({ tabs }: { tabs: readonly RegionTab[] }) {
   const { t } = useTranslation('analytics');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patch = usePatchParams();
   const [range, setRange] = useUrlRange(DEFAULT_TIME_RANGE_MODES, 'day');
   const asked = params.get('tab');
   const tab = tabs.find((key) => key === asked) ?? tabs[0] ?? 'area';
@@ -103,17 +104,7 @@ function Region({ tabs }: { tabs: readonly RegionTab[] }) {
         <Tabs<RegionTab>
           tabs={tabs.map((key) => ({ key, title: t(`region.tabs.${key}`) }))}
           activeKey={tab}
-          onChange={(key) =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.set('tab', key);
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(key) => patch({ tab: key })}
         />
       ) : null}
       <div className="page">
