@@ -67,3 +67,31 @@ export async function deliveredSale(server: RunningServer, sn: string): Promise<
     if (attempt >= 5) throw new Error(`no delivered sale on ${sn} in ${attempt} tries (last: ${sale.stage})`);
   }
 }
+
+/**
+ * Waits until the demo's machines are online: they connect once the 90 days of history are seeded, which keeps
+ * the server busy at first. Tests that start with the browser wait for it so their first pages are not slowed.
+ */
+export async function demoMachinesOnline(
+  server: RunningServer,
+  phone: string,
+  password: string,
+): Promise<void> {
+  const login = await answer<{ token: string; secret: string }>(server, '/p/v1/login', {
+    username: phone,
+    password,
+  });
+  const response = await fetch(`${server.url}/api/v1/d/getDev`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: login.token, secret: login.secret },
+    body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
+  });
+  const devices = ((await response.json()) as { result: { data: Array<{ sn: string }> } }).result.data;
+  const deadline = Date.now() + 90_000;
+  for (const { sn } of devices) {
+    while (!(await answer<{ online: boolean }>(server, '/p/v1/buy/getMachine', { sn })).online) {
+      if (Date.now() > deadline) throw new Error(`demo machine ${sn} did not come online`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}

@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { isMainlandMobile } from '@vendo/contract/validation';
 import { CheckList, List, Popup } from 'antd-mobile';
-import { AppstoreOutline, KeyOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
+import { AppstoreOutline, KeyOutline, LinkOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -141,6 +141,18 @@ export function SideMenu({ user, visible, onClose }: SideMenuProps) {
             {can(user, 'myApps', Date.now()) ? (
               <List.Item prefix={<AppstoreOutline />} onClick={() => open('apps')}>
                 {t('myApps')}
+              </List.Item>
+            ) : null}
+            {user.loginType === 'wechat' ? (
+              // A messaging-app login switches between, names and unlinks the accounts linked to it.
+              <List.Item
+                prefix={<LinkOutline />}
+                onClick={() => {
+                  onClose();
+                  void navigate('/BindPassport');
+                }}
+              >
+                {t('linkedAccounts')}
               </List.Item>
             ) : null}
             <List.Item prefix={<KeyOutline />} onClick={openOperPwd}>

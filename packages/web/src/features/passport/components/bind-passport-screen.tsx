@@ -3,7 +3,8 @@ import { Button, Input, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { confirmDelete } from '../../../components/dialog/confirm';
+import { confirmAction } from '../../../components/dialog/confirm';
+import { explainFailure } from '../../../components/dialog/explain-failure';
 import { Field } from '../../../components/form/field';
 import { FormSubmit } from '../../../components/form/form-submit';
 import { InputField } from '../../../components/form/input-field';
@@ -24,6 +25,7 @@ import type { PassportCredentials } from '../api/query-keys';
 import { useSetRemarks } from '../api/set-remarks';
 import { useSwitchAccount } from '../api/switch-account';
 import { useUnbindAccount } from '../api/unbind-account';
+import '../../../styles/list-page.css';
 import './passport.css';
 
 registerNamespace('auth', authTexts);
@@ -62,6 +64,17 @@ function LinkedAccount({
     );
   };
 
+  const unlink = async () => {
+    const asked = { title: t('unbindTitle'), content: t('unbindText', { account: item.account }) };
+    if (!(await confirmAction({ ...asked, confirmText: t('unbind'), danger: true }))) return;
+    try {
+      await unbind.mutateAsync(item.account);
+      toast(t('unbound'), { icon: 'success' });
+    } catch (error) {
+      await explainFailure(error, t('unbindFailed'));
+    }
+  };
+
   return (
     <li className="card passport-account">
       <div className="passport-account-head">
@@ -81,6 +94,7 @@ function LinkedAccount({
           onBlur={saveRemarks}
           onEnterPress={saveRemarks}
           maxLength={50}
+          placeholder={t('remarksPlaceholder')}
           aria-label={`${t('remarks')} ${item.account}`}
         />
       </label>
@@ -103,19 +117,7 @@ function LinkedAccount({
             {t('switchTo')}
           </Button>
         )}
-        <Button
-          size="small"
-          color="danger"
-          fill="outline"
-          onClick={() =>
-            void confirmDelete({
-              title: t('unbindTitle'),
-              content: t('unbindText', { account: item.account }),
-              remove: () => unbind.mutateAsync(item.account),
-              failedTitle: t('unbindFailed'),
-            })
-          }
-        >
+        <Button size="small" color="danger" fill="outline" onClick={() => void unlink()}>
           {t('unbind')}
         </Button>
       </div>
@@ -138,17 +140,26 @@ export default function BindPassportScreen() {
 
   const loggedIn = (user: Parameters<typeof finishLogin>[0]) => {
     if (!finishLogin(user, (to, options) => void navigate(to, options))) return;
-    // From now on the linked accounts are managed with the new session.
+    // From now on the linked accounts are managed with the new session (stored, so a reload finds it); the
+    // address drops the bind ticket, which linking has ended.
     setCredentials({ token: user.token, secret: user.secret });
+    if (params.has('token')) void navigate('/BindPassport', { replace: true });
   };
 
   const submit = async () => {
     if (!values.account.trim() || !values.password) return setErrors({ account: t('empty') });
     setErrors({});
     await attempt(async () => {
-      const user = await bind.mutateAsync({ account: values.account.trim(), password: values.password });
+      const user = await bind
+        .mutateAsync({ account: values.account.trim(), password: values.password })
+        .catch((error: unknown) => {
+          // Spec §7: a refused link shows the server's words as a failure toast (and above the button).
+          if (error instanceof ApiError) toast(error.msg, { icon: 'fail' });
+          throw error;
+        });
       toast(t('bound'), { icon: 'success' });
       loggedIn(user);
+      set('account')('');
       set('password')('');
     });
   };
@@ -161,7 +172,15 @@ export default function BindPassportScreen() {
   if (!credentials) {
     return (
       <AuthFrame title={t('title')} onBack={back}>
-        <p className="muted passport-intro">{t('missing')}</p>
+        <div className="passport-intro" role="alert">
+          <p className="passport-missing">{t('missing')}</p>
+          <p className="muted">{t('missingHint')}</p>
+        </div>
+        <div className="passport-buttons">
+          <Button block fill="outline" onClick={back}>
+            {t('back')}
+          </Button>
+        </div>
       </AuthFrame>
     );
   }
