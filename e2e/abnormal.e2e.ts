@@ -4,7 +4,17 @@ import type { SimMachine } from '@vendo/device-sim/machine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
-import { launchBrowser, phoneContext, snap } from './support/browser';
+import {
+  DEMO,
+  fill,
+  logInPage,
+  merchantApi,
+  openPath,
+  stillSnap,
+  visible,
+  type MerchantApi,
+} from './support/app';
+import { launchBrowser, phoneContext } from './support/browser';
 import { provisionMachines, startMachine, type ProvisionedMachine } from './support/machines';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
@@ -13,13 +23,12 @@ import { texts } from './support/texts';
  * Deliveries that go wrong, on a simulated machine of the demo merchant: a failed delivery in a store that
  * refunds by hand stays failed in /buyBill (and is refunded offline by the operator); a vend the machine never
  * answers turns abnormal, is counted on home, listed by /buyBill?abnormal=true and vended again from another
- * shelf through the operation-password keypad; in a store that refunds automatically a failed delivery is
- * refunded by itself. The bill filters live in the address.
+ * shelf through the operation-password keypad; a card sale's card is looked up; in a store that refunds
+ * automatically a failed delivery is refunded by itself. The bill filters live in the address.
  */
 
 const en = texts('en-US');
 const b = bills['en-US'];
-const DEMO = { phone: '13800138000', password: 'demo123456', operPassword: '123456' };
 
 let server: RunningServer;
 let machine: ProvisionedMachine;
@@ -27,7 +36,7 @@ let sim: SimMachine;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let headers: Record<string, string>;
+let api: MerchantApi;
 const stores = { manual: 0, auto: 0 };
 /** The machine faults every delivery while this is set (motor fault, code 1). */
 let failing = false;
@@ -37,22 +46,6 @@ interface BillRow {
   status: number;
   status_text: string;
   refunds: Array<{ kind: string; status: string }>;
-}
-
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { rcode: number; msg: string; result: T };
-  if (answer.rcode !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.result;
-}
-
-/** i18next's {{name}} placeholders, filled the way the app fills them. */
-function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key] ?? ''));
 }
 
 /**
@@ -111,11 +104,7 @@ beforeAll(async () => {
   // Quick answers and a short answer time, so an unanswered vend turns abnormal within seconds.
   server = await startServer({ DEVICE_COMMAND_TIMEOUT_MS: '1500', ORDER_ABNORMAL_AFTER_MS: '3000' });
   [machine] = (await provisionMachines(server, 'vm')) as [ProvisionedMachine];
-  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
-    username: DEMO.phone,
-    password: DEMO.password,
-  });
-  headers = { token: login.result.token, secret: login.result.secret };
+  api = await merchantApi(server);
   sim = await startSim();
 
   const link = new URLSearchParams(machine.bindPath.split('?')[1]);
@@ -177,22 +166,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function visible(locator: ReturnType<Page['getByText']>, timeout = 15_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-}
-
-/** A screenshot once the page is still: toasts gone and the sheets' slides finished. */
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 6000 });
-  await page.waitForTimeout(400);
-  await snap(page, name);
-}
-
-async function open(path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
-}
-
+const shot = (name: string) => stillSnap(page, name);
+const open = (path: string) => openPath(page, server, path);
 const billCard = (orderno: string) => page.getByRole('button', { name: new RegExp(orderno) });
 const sheet = (title: string) => page.locator('.sheet', { has: page.getByRole('heading', { name: title }) });
 
@@ -200,14 +175,7 @@ describe('deliveries that go wrong', () => {
   const orders = { failed: '', abnormal: '', auto: '' };
 
   it('logs in as the demo merchant', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByPlaceholder(en.auth.usernamePlaceholder).fill(DEMO.phone);
-    await page.getByPlaceholder(en.auth.passwordPlaceholder).fill(DEMO.password);
-    await page.getByRole('button', { name: en.auth.login, exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
-    const ok = page.getByRole('button', { name: en.home.statement.ok });
-    await ok.click();
-    await ok.waitFor({ state: 'hidden' });
+    await logInPage(page, server);
   });
 
   it('shows a failed delivery as failed, with its fault, when the store refunds by hand', async () => {
@@ -229,6 +197,11 @@ describe('deliveries that go wrong', () => {
     await visible(page.getByRole('button', { name: new RegExp(`^${b.filters.status}: `) }));
     expect(await page.getByRole('button', { name: `${b.filters.more} (1)` }).count()).toBe(1);
     await shot('abnormal-failed-manual');
+    // Away and back: the address brings the same list.
+    await open('/');
+    await page.goBack();
+    await page.waitForURL(`${server.url}/buyBill?sn=${machine.sn}&status=4`);
+    await visible(card);
   });
 
   it('turns a vend the machine never answers abnormal, counted on home and listed by abnormal=true', async () => {

@@ -16,6 +16,7 @@ import { useRefund } from '../api/refund';
 import { billStatusText, mayVendAgain, refundCents } from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
+import { DetailList } from './detail-list';
 
 export interface BillDetailProps {
   bill: Bill;
@@ -150,16 +151,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
         submitting={refund.isPending}
         message={message}
       >
-        <dl>
-          {rows
-            .filter(([, value]) => value !== '')
-            .map(([label, value]) => (
-              <div key={label} style={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <DetailList rows={rows} />
         {mayRefund && mayVendAgain(bill) ? (
           <div className="bill-undelivered" role="group" aria-label={t('replace.title')}>
             <p>{t('detail.undelivered')}</p>

@@ -9,6 +9,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCard } from '../api/get-one-card';
 import { statusTone } from '../utils/bills';
+import { DetailList } from './detail-list';
 
 export interface CardLookupProps {
   /** The card to show at once (a card number tapped in a bill); '' opens on the search box. */
@@ -56,16 +57,7 @@ function CardLookup({ cardno: initial, onClose }: CardLookupProps) {
         >
           {data ? (
             <section aria-label={data.cardno}>
-              <dl>
-                {figures
-                  .filter(([, value]) => value !== '')
-                  .map(([label, value]) => (
-                    <div key={label} style={{ display: 'contents' }}>
-                      <dt>{label}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-              </dl>
+              <DetailList rows={figures} />
               <h3>{t('card.latest')}</h3>
               <ul className="bill-items">
                 {data.orders.map((order) => (
