@@ -295,7 +295,10 @@ describe('deliveries that go wrong', () => {
     await open(`/buyBill?cardno=${card}`);
     await page.getByRole('list', { name: b.listLabel }).getByRole('button').first().click();
     const detail = sheet(b.detail.title);
-    await detail.getByRole('button', { name: fill(b.detail.cardLookup, { cardno: card }) }).click();
+    const cardLink = detail.getByRole('button', { name: fill(b.detail.cardLookup, { cardno: card }) });
+    await visible(cardLink);
+    await shot('abnormal-card-bill');
+    await cardLink.click();
     const lookup = sheet(b.card.title);
     const found = lookup.getByRole('region', { name: card });
     await visible(found);
