@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getArea } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { CONDITION_LIST, pageRequest } from '../utils/paging';
+import { CONDITION_LIST, pageRequest } from '../../../lib/paging';
 import { catalogKeys } from './query-keys';
 
 export interface AreaQuery {

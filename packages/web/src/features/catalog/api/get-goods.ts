@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGoods } from '@vendo/contract/api/catalog';
 import { PAGE_SIZE } from '@vendo/contract/constants';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { catalogKeys } from './query-keys';
 
 export const GOODS_PAGE_SIZE = PAGE_SIZE.goods;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getImg } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { catalogKeys } from './query-keys';
 
 /** Twelve a page: four rows of the three-column grid. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getNotifyList } from '@vendo/contract/api/notify';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../../catalog/utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { notifyKeys } from './query-keys';
 
 /** One page of recipient cards, filtered by remarks. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRole } from '@vendo/contract/api/staff';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../../catalog/utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { staffKeys } from './query-keys';
 
 /** One page of role cards, or every role (pageSize large) for the staff form's role choice. */

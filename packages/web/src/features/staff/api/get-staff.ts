@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getSubUser } from '@vendo/contract/api/staff';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../../catalog/utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { staffKeys } from './query-keys';
 
 /** One page of staff cards, filtered by a keyword (account, name or phone). */
