@@ -4,7 +4,8 @@ import { formatMoney } from '@vendo/contract/money';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import analytics from '../packages/web/src/i18n/resources/analytics';
-import { launchBrowser, phoneContext, snap } from './support/browser';
+import { fill, logInPage, merchantApi, openPath, stillSnap, visible, type MerchantApi } from './support/app';
+import { launchBrowser, phoneContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
 
@@ -16,30 +17,18 @@ import { texts } from './support/texts';
 
 const en = texts('en-US');
 const a = analytics['en-US'];
-const DEMO = { phone: '13800138000', password: 'demo123456' };
 const DAY = 86_400_000;
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let headers: Record<string, string>;
+let api: MerchantApi;
 
 interface Analysis {
   count: number;
   income: number;
   successCount: number;
-}
-
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { rcode: number; msg: string; result: T };
-  if (answer.rcode !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.result;
 }
 
 /**
@@ -56,10 +45,6 @@ function rangeOf(url: string): { start_time: number; end_time: number } {
   return { start_time: start, end_time: start + days * DAY - 1 };
 }
 
-async function visible(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-}
-
 /** The value under a figure's label in the first card holding it. */
 function figure(scope: Page | Locator, label: string): Locator {
   return scope
@@ -68,16 +53,8 @@ function figure(scope: Page | Locator, label: string): Locator {
     .locator('xpath=following-sibling::dd');
 }
 
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 5000 });
-  await page.waitForTimeout(500);
-  await snap(page, name);
-}
-
-async function open(path: string): Promise<void> {
-  await page.goto(server.url + path);
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
-}
+const shot = (name: string) => stillSnap(page, name);
+const open = (path: string) => openPath(page, server, path);
 
 /** Steps a date-picker column back by `steps` through antd-mobile's screen-reader buttons, then confirms. */
 async function pickDayBack(title: string, steps: number): Promise<void> {
@@ -94,11 +71,7 @@ async function pickDayBack(title: string, steps: number): Promise<void> {
 
 beforeAll(async () => {
   server = await startServer();
-  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
-    username: DEMO.phone,
-    password: DEMO.password,
-  });
-  headers = { token: login.result.token, secret: login.result.secret };
+  api = await merchantApi(server);
   // The history is seeded in the background on the first start: wait for yesterday's sales.
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -122,14 +95,7 @@ afterAll(async () => {
 
 describe('the demo merchant reads its statistics', () => {
   it("logs in and finds today's figures on home", async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByPlaceholder(en.auth.usernamePlaceholder).fill(DEMO.phone);
-    await page.getByPlaceholder(en.auth.passwordPlaceholder).fill(DEMO.password);
-    await page.getByRole('button', { name: en.auth.login, exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
-    const ok = page.getByRole('button', { name: en.home.statement.ok });
-    await ok.click();
-    await ok.waitFor({ state: 'hidden' });
+    await logInPage(page, server);
     await page.getByRole('tab', { name: en.home.figures.yesterday }).click();
     const overview = await api<{ yesterday: Analysis }>('/api/v1/a/overview');
     await visible(
@@ -196,7 +162,7 @@ describe('the demo merchant reads its statistics', () => {
     const stores = await api<{ data: { store: { store_name: string } }[] }>('/api/v1/a/storeDays', {
       condition: range,
     });
-    const storeList = page.getByRole('list', { name: a.dashboard.topStores.replace('{{count}}', '6') });
+    const storeList = page.getByRole('list', { name: fill(a.dashboard.topStores, { count: 6 }) });
     await visible(storeList);
     expect(await storeList.locator('.an-rank-name').allTextContents()).toEqual(
       stores.data.map((row) => row.store.store_name),
@@ -204,12 +170,12 @@ describe('the demo merchant reads its statistics', () => {
     await shot('analytics-dashboard-stores');
 
     await page.getByRole('tab', { name: a.dashboard.tabs.device }).click();
-    const devices = page.getByRole('list', { name: a.dashboard.topDevices.replace('{{count}}', '6') });
+    const devices = page.getByRole('list', { name: fill(a.dashboard.topDevices, { count: 6 }) });
     await visible(devices.locator('li').first());
     expect(await devices.locator('li').count()).toBeLessThanOrEqual(6);
 
     await page.getByRole('tab', { name: a.dashboard.tabs.goods }).click();
-    const goods = page.getByRole('list', { name: a.dashboard.topGoods.replace('{{count}}', '10') });
+    const goods = page.getByRole('list', { name: fill(a.dashboard.topGoods, { count: 10 }) });
     await visible(goods.locator('li').first());
     await page.getByRole('radio', { name: a.sort.count }).click();
     const byCount = await api<{ data: { goods_name: string }[] }>('/api/v1/a/goodSum', {
@@ -279,10 +245,11 @@ describe('the demo merchant reads its statistics', () => {
     );
     await visible(
       page.getByText(
-        a.goods.countWithTotals
-          .replace('{{count}}', String(ranking.count))
-          .replace('{{units}}', String(ranking.total.count))
-          .replace('{{income}}', formatMoney(ranking.total.income, 'en-US')),
+        fill(a.goods.countWithTotals, {
+          count: ranking.count,
+          units: ranking.total.count,
+          income: formatMoney(ranking.total.income, 'en-US'),
+        }),
       ),
     );
     await shot('analytics-goods');
