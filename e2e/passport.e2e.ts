@@ -2,7 +2,8 @@ import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import passportTexts from '../packages/web/src/i18n/resources/passport';
-import { launchBrowser, phoneContext, snap } from './support/browser';
+import { DEMO, fill, stillSnap as shot, visible } from './support/app';
+import { launchBrowser, phoneContext } from './support/browser';
 import { demoMachinesOnline } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
@@ -16,7 +17,6 @@ import { texts } from './support/texts';
 
 const en = texts('en-US');
 const p = passportTexts['en-US'];
-const DEMO = { phone: '13800138000', password: 'demo123456' };
 const CLERK = { login: 'clerk@13800138000', password: 'clerk123456' };
 
 let server: RunningServer;
@@ -26,7 +26,7 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startServer();
-  await demoMachinesOnline(server, DEMO.phone, DEMO.password);
+  await demoMachinesOnline(server);
   browser = await launchBrowser();
   context = await phoneContext(browser, { locale: 'en-US' });
   page = await context.newPage();
@@ -37,17 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function visible(locator: ReturnType<Page['getByText']>, timeout = 10_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-}
-
-async function shot(on: Page, name: string): Promise<void> {
-  await on.locator('.loading-screen').waitFor({ state: 'detached' });
-  await expect.poll(() => on.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
-  await on.waitForTimeout(300);
-  await snap(on, name);
-}
 
 const account = (login: string) =>
   page.locator('li.passport-account', {
@@ -153,7 +142,7 @@ describe('logging in with WeChat', () => {
       .toBe('Front desk');
     await account(CLERK.login).getByRole('button', { name: p.unbind }).click();
     const dialog = page.locator('.adm-dialog', { hasText: p.unbindTitle });
-    await visible(dialog.getByText(p.unbindText.replace('{{account}}', CLERK.login)));
+    await visible(dialog.getByText(fill(p.unbindText, { account: CLERK.login })));
     await dialog.getByRole('button', { name: p.unbind }).click();
     await visible(page.getByText(p.unbound));
     await shot(page, 'passport-after-unlink');

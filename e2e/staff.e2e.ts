@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
-import { launchBrowser, phoneContext, snap } from './support/browser';
-import { deliveredSale, sellOnce, type Sale } from './support/sales';
+import { DEMO, logInPage, merchantApi, stillSnap as shot, visible, type MerchantApi } from './support/app';
+import { launchBrowser, phoneContext } from './support/browser';
+import { deliveredSale, demoMachinesOnline, sellOnce, type Sale } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
 
@@ -15,7 +16,6 @@ import { texts } from './support/texts';
 
 const en = texts('en-US');
 const b = bills['en-US'];
-const DEMO = { phone: '13800138000', password: 'demo123456' };
 const ROLE = 'E2E Cashier';
 const CLERK = {
   account: 'clerk1',
@@ -39,30 +39,16 @@ let staffContext: BrowserContext;
 let page: Page;
 let staffPage: Page;
 let loginName = '';
-let headers: Record<string, string> = {};
+/** Calls as the main account (its own session, beside the browser's). */
+let api: MerchantApi;
 /** The machine in the staff member's store, and one standing in another store. */
 let own: Machine;
 let other: Machine;
 
-/** A call as the main account (its own session, beside the browser's). */
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { rcode: number; msg: string; result: T };
-  if (answer.rcode !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.result;
-}
-
 beforeAll(async () => {
   server = await startServer({ MQTT_PORT: '0' });
-  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
-    username: DEMO.phone,
-    password: DEMO.password,
-  });
-  headers = { token: login.result.token, secret: login.result.secret };
+  await demoMachinesOnline(server);
+  api = await merchantApi(server);
   const machines = await api<{ data: Machine[] }>('/api/v1/d/getDev', { pageNum: 1, pageSize: 10 });
   own = machines.data.find((m) => m.type === 'vm' && m.store)!;
   other = machines.data.find((m) => m.store && m.store._id !== own.store!._id)!;
@@ -72,7 +58,7 @@ beforeAll(async () => {
   staffContext = await phoneContext(browser, { locale: 'en-US' });
   page = await mainContext.newPage();
   staffPage = await staffContext.newPage();
-});
+}, 180_000);
 
 afterAll(async () => {
   await mainContext?.close();
@@ -81,30 +67,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function visible(locator: ReturnType<Page['getByText']>, timeout = 10_000): Promise<void> {
-  await expect.poll(() => locator.isVisible(), { timeout }).toBe(true);
-}
-
-/** Logs in; the app goes home (and shows its statement) or back to the page the session ended on. */
-async function logIn(on: Page, username: string, password: string, home = true): Promise<void> {
+/** Logs in again after the session ended: the app goes back to the page it ended on, not home. */
+async function logInAgain(on: Page, username: string, password: string): Promise<void> {
   await on.goto(`${server.url}/login`);
   await on.getByPlaceholder(en.auth.usernamePlaceholder).fill(username);
   await on.getByPlaceholder(en.auth.passwordPlaceholder).fill(password);
   await on.getByRole('button', { name: en.auth.login, exact: true }).click();
   await on.waitForURL((url) => url.pathname !== '/login');
-  if (!home) return;
-  expect(new URL(on.url()).pathname).toBe('/');
-  const ok = on.getByRole('button', { name: en.home.statement.ok });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
-}
-
-/** A screenshot once the page is still: loading screen and toasts gone, the sheets' slides finished. */
-async function shot(on: Page, name: string): Promise<void> {
-  await on.locator('.loading-screen').waitFor({ state: 'detached' });
-  await expect.poll(() => on.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
-  await on.waitForTimeout(400);
-  await snap(on, name);
 }
 
 const sheet = (title: string) => page.locator('.sheet', { has: page.getByRole('heading', { name: title }) });
@@ -122,7 +91,7 @@ async function startRefund(sale: Sale): Promise<void> {
   await staffPage.goto(`${server.url}/buyBill`);
   await billsOf(sale.orderNo);
   const card = staffPage.getByRole('button', { name: new RegExp(sale.orderNo) });
-  await visible(card, 15_000);
+  await visible(card);
   await card.click();
   await visible(staffPage.getByRole('heading', { name: b.detail.title }));
   await staffPage.getByRole('button', { name: b.refund.submit }).click();
@@ -140,7 +109,7 @@ async function refundable(orderNo: string): Promise<number> {
 
 describe('the main account manages staff and roles', () => {
   it('logs in as the demo merchant', async () => {
-    await logIn(page, DEMO.phone, DEMO.password);
+    await logInPage(page, server);
   });
 
   it('creates a role with bills, refund and devices', async () => {
@@ -200,19 +169,24 @@ describe('the staff member works inside the role and the store', () => {
   let otherSale: Sale;
 
   it('logs in and sees only the tiles of the role: no staff or notification tile, no staff screen', async () => {
-    await logIn(staffPage, loginName, CLERK.password);
+    await logInPage(staffPage, server, { phone: loginName, password: CLERK.password });
     const tiles = staffPage.locator('.tiles-card .tile-label');
     await visible(tiles.first());
     expect(await tiles.allTextContents()).toEqual([en.home.tiles.buyBill, en.home.tiles.deviceManage]);
     await shot(staffPage, 'staff-home');
     await staffPage.goto(`${server.url}/staff`);
     await visible(staffPage.getByText(en.staff.mainOnly));
+    // Nor notifications: the screen says why and asks the server nothing it would refuse.
+    await staffPage.goto(`${server.url}/notification`);
+    await visible(staffPage.getByText(en.notify.mainOnly));
+    await staffPage.waitForTimeout(500);
+    expect(await staffPage.locator('.adm-toast-mask').count()).toBe(0);
   });
 
   it('sees only the machines of the store', async () => {
     await staffPage.goto(`${server.url}/deviceManage`);
     const cards = staffPage.locator('li.dv-card');
-    await visible(cards.first(), 15_000);
+    await visible(cards.first());
     await staffPage.locator('.loading-screen').waitFor({ state: 'detached' });
     await expect.poll(() => cards.count()).toBe(1);
     await visible(cards.getByText(own.title));
@@ -227,7 +201,7 @@ describe('the staff member works inside the role and the store', () => {
     await refundable(otherSale.orderNo);
     await staffPage.goto(`${server.url}/buyBill`);
     const list = staffPage.getByRole('list', { name: b.listLabel });
-    await visible(list.locator('li').first(), 15_000);
+    await visible(list.locator('li').first());
     const machines = await list.locator('.bill-line:not(.muted)').allTextContents();
     expect(machines.length).toBeGreaterThan(0);
     expect(machines.every((line) => line.startsWith(`${own.sn} `))).toBe(true);
@@ -240,7 +214,8 @@ describe('the staff member works inside the role and the store', () => {
 
   it('refunds a sale of the store with the operation password', async () => {
     await startRefund(ownSale);
-    // The keypad: a wrong password is refused and nothing is refunded.
+    // The keypad, telling staff that only the main account sets their password; a wrong one refunds nothing.
+    await visible(staffPage.getByText(en.components.operPwdStaffHint));
     for (const digit of '111111') await staffPage.getByRole('button', { name: digit, exact: true }).click();
     await visible(staffPage.getByText(en.components.operPwdVerifyFailed));
     expect(await refundable(ownSale.orderNo)).toBeGreaterThan(0);
@@ -279,7 +254,7 @@ describe("the main account takes the staff member's passwords in hand", () => {
 
   it('the staff member logs in with the new password and refunds without the keypad', async () => {
     secondSale = await deliveredSale(server, own.sn);
-    await logIn(staffPage, loginName, CLERK.newPassword, false);
+    await logInAgain(staffPage, loginName, CLERK.newPassword);
     await startRefund(secondSale);
     await visible(staffPage.getByText(b.refund.done));
     expect(await staffPage.getByText(en.components.operPwdSetHint).count()).toBe(0);
@@ -290,6 +265,11 @@ describe("the main account takes the staff member's passwords in hand", () => {
 describe("the main account's notification and overview screens", () => {
   it('asks for a notification bind link and shows it to copy', async () => {
     await page.goto(`${server.url}/notification`);
+    // The demo's manager, bound through the sandbox WeChat, with their nickname and alert kinds.
+    const manager = page.locator('li.entity-card', { hasText: 'Manager Li' });
+    await visible(manager);
+    await visible(manager.getByText('Abnormal orders'));
+    await shot(page, 'notify-list');
     await page.getByRole('button', { name: en.notify.add }).first().click();
     const form = sheet(en.notify.addTitle);
     await visible(form);
@@ -299,7 +279,7 @@ describe("the main account's notification and overview screens", () => {
     await visible(link);
     expect(await link.textContent()).toContain('/p/v1/wxnotify/bind');
     await visible(page.getByRole('button', { name: en.notify.copy }));
-    await snap(page, 'notify-link');
+    await shot(page, 'notify-link');
   });
 
   it('shows the hidden overview', async () => {
@@ -308,6 +288,6 @@ describe("the main account's notification and overview screens", () => {
     await visible(page.getByText(en.overview.health));
     await page.waitForTimeout(300);
     await visible(page.getByText(DEMO.phone).first());
-    await snap(page, 'overview');
+    await shot(page, 'overview');
   });
 });

@@ -59,9 +59,10 @@ export async function openPath(page: Page, server: RunningServer, path: string):
   await page.locator('.loading-screen').waitFor({ state: 'detached' });
 }
 
-/** A screenshot once the page is still: toasts gone and the sheets' slides finished. */
+/** A screenshot once the page is still: loading screen and toasts (one or more) gone, the sheets' slides finished. */
 export async function stillSnap(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 6000 });
+  await page.locator('.loading-screen').waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
   await page.waitForTimeout(400);
   await snap(page, name);
 }

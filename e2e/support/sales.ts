@@ -1,3 +1,4 @@
+import { DEMO, merchantApi } from './app';
 import type { RunningServer } from './server';
 
 /** Stages after which a customer's order no longer moves by itself (api/purchase.ts CUSTOMER_STAGES). */
@@ -72,23 +73,14 @@ export async function deliveredSale(server: RunningServer, sn: string): Promise<
  * Waits until the demo's machines are online: they connect once the 90 days of history are seeded, which keeps
  * the server busy at first. Tests that start with the browser wait for it so their first pages are not slowed.
  */
-export async function demoMachinesOnline(
-  server: RunningServer,
-  phone: string,
-  password: string,
-): Promise<void> {
-  const login = await answer<{ token: string; secret: string }>(server, '/p/v1/login', {
-    username: phone,
-    password,
+export async function demoMachinesOnline(server: RunningServer): Promise<void> {
+  const api = await merchantApi(server, DEMO);
+  const devices = await api<{ data: Array<{ sn: string }> }>('/api/v1/d/getDev', {
+    pageNum: 1,
+    pageSize: 10,
   });
-  const response = await fetch(`${server.url}/api/v1/d/getDev`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token: login.token, secret: login.secret },
-    body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
-  });
-  const devices = ((await response.json()) as { result: { data: Array<{ sn: string }> } }).result.data;
   const deadline = Date.now() + 90_000;
-  for (const { sn } of devices) {
+  for (const { sn } of devices.data) {
     while (!(await answer<{ online: boolean }>(server, '/p/v1/buy/getMachine', { sn })).online) {
       if (Date.now() > deadline) throw new Error(`demo machine ${sn} did not come online`);
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -104,4 +104,20 @@ describe('useOperGuard', () => {
     expect(action).toHaveBeenLastCalledWith('SIGN');
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('tells the main account where to set the password, and staff that only the main account can', async () => {
+    saveLogin(makeUser({ token: 'T3' }));
+    const { unmount } = render(<Guarded action={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Unbind' }));
+    expect(await screen.findByText('No operation password yet? Set one in the side menu')).toBeTruthy();
+    unmount();
+
+    saveLogin(makeUser({ token: 'T4', isMain: false }));
+    render(<Guarded action={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Unbind' }));
+    expect(
+      await screen.findByText('Forgot the operation password? Ask the main account to reset it'),
+    ).toBeTruthy();
+    expect(screen.queryByText('No operation password yet? Set one in the side menu')).toBeNull();
+  });
 });

@@ -92,6 +92,8 @@ export function useOperGuard(): OperGuard {
     <OperPwdPopup
       visible={pending !== null}
       onClose={() => setPending(null)}
+      // Staff cannot set or change their own operation password: only the main account can (spec §6).
+      hint={user && !user.isMain ? getI18n().t('components:operPwdStaffHint') : undefined}
       verify={verify}
       onVerified={() => {
         const action = pending;

@@ -63,6 +63,7 @@ const zhCN = {
   operPwd: '操作密码',
   enterOperPwd: '请输入6位操作密码',
   operPwdSetHint: '还没有操作密码？请在侧边菜单中设置',
+  operPwdStaffHint: '忘记操作密码？请联系主账号重置',
   operPwdVerifyFailed: '操作密码验证失败',
   verifying: '验证中…',
 
@@ -114,6 +115,7 @@ const zhTW: Catalogue = {
   operPwd: '操作密碼',
   enterOperPwd: '請輸入6位操作密碼',
   operPwdSetHint: '還沒有操作密碼？請在側邊選單中設定',
+  operPwdStaffHint: '忘記操作密碼？請聯絡主帳號重設',
   operPwdVerifyFailed: '操作密碼驗證失敗',
   verifying: '驗證中…',
 
@@ -163,6 +165,7 @@ const enUS: Catalogue = {
   operPwd: 'Operation password',
   enterOperPwd: 'Enter the 6-digit operation password',
   operPwdSetHint: 'No operation password yet? Set one in the side menu',
+  operPwdStaffHint: 'Forgot the operation password? Ask the main account to reset it',
   operPwdVerifyFailed: 'Operation password verification failed',
   verifying: 'Verifying…',
 

@@ -42,6 +42,28 @@ describe('home tiles', () => {
     expect(labels()).toContain('Activities');
   });
 
+  it("never show staff the main account's tiles, whatever their role holds (spec §6)", () => {
+    const every = [
+      1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036,
+      1037, 1038,
+    ];
+    renderTiles(makeUser({ isMain: false, havePerms: every }, NOW));
+    expect(labels()).toEqual([
+      'Dashboard',
+      'Sales bills',
+      'Location stats',
+      'Device stats',
+      'Goods stats',
+      'Devices',
+      'Areas & stores',
+      'Goods',
+      'Stock',
+      'Bank cards',
+      'Payouts',
+    ]);
+    expect(groups()).toEqual(['Transactions', 'Management', 'Funds']);
+  });
+
   it('show staff only what their role allows, and leave empty groups out', () => {
     renderTiles(makeUser({ isMain: false, havePerms: [1020, 1029, 1037] }, NOW));
     expect(labels()).toEqual(['Dashboard', 'Stock', 'Bank cards']);

@@ -31,8 +31,15 @@ const RecipientFormSheet = lazyComponent(() => import('./recipient-form').then((
 /** /notification (spec §2, §3): the recipients of the merchant's alerts; main account only (spec §6). */
 export default function NotifyScreen() {
   const { t } = useTranslation('notify');
-  const locale = currentLocale();
   const user = useUserInfo();
+  // Staff get the reason, and no call the server would refuse.
+  if (user && !user.isMain) return <EmptyGuide description={t('mainOnly')} />;
+  return <Recipients />;
+}
+
+function Recipients() {
+  const { t } = useTranslation('notify');
+  const locale = currentLocale();
   const [page, setPage] = useState(1);
   const [remarks, setRemarks] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; recipient: NotifyRecipient | null }>({
@@ -44,8 +51,6 @@ export default function NotifyScreen() {
   const remove = useDeleteRecipient();
   const edit = useEditRecipient();
   const list = recipients.data?.data ?? [];
-
-  if (user && !user.isMain) return <EmptyGuide description={t('mainOnly')} />;
 
   const openForm = (recipient: NotifyRecipient | null) => setEditing({ open: true, recipient });
   const nameOf = (r: NotifyRecipient) => r.remarks || r.wechat_detail.nickname || t('unnamed');
@@ -127,12 +132,6 @@ export default function NotifyScreen() {
                     <h3 className="entity-title">{r.wechat_detail.nickname || t('unnamed')}</h3>
                     {r.remarks ? <p className="muted">{r.remarks}</p> : null}
                   </div>
-                  <Switch
-                    checked={r.notice === 1}
-                    loading={edit.isPending && edit.variables.notify_id === r.notify_id}
-                    onChange={(on) => void toggleNotice(r, on)}
-                    aria-label={t('notice')}
-                  />
                 </div>
                 <div className="entity-tags">
                   {r.permission.map((kind, index) => (
@@ -146,6 +145,15 @@ export default function NotifyScreen() {
                   {r.not_disture === 1 ? ' · ' : null}
                   {r.all_device === 1 ? t('allStores') : r.store.map((s) => s.store_name).join('、')}
                 </p>
+                <div className="entity-switch">
+                  <span id={`notice-${r.notify_id}`}>{t('notice')}</span>
+                  <Switch
+                    checked={r.notice === 1}
+                    loading={edit.isPending && edit.variables.notify_id === r.notify_id}
+                    onChange={(on) => void toggleNotice(r, on)}
+                    aria-labelledby={`notice-${r.notify_id}`}
+                  />
+                </div>
                 <CardActions label={t('actionsFor', { name: nameOf(r) })} actions={actionsOf(r)} />
               </li>
             ))}

@@ -173,7 +173,7 @@ export function StaffList() {
                   </dd>
                 </div>
               </dl>
-              <div className="staff-switch">
+              <div className="entity-switch">
                 <span id={`oper-${member.sub_userid}`}>{t('staff.operSwitch')}</span>
                 <Switch
                   checked={member.is_oper_pwd === 1}
