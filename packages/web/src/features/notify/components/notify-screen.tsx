@@ -1,11 +1,12 @@
 import type { NotifyRecipient } from '@vendo/contract/api/notify';
 import { PAGE_SIZE } from '@vendo/contract/constants';
 import { NOTIFY_KIND_LABELS, notifyTagStyle } from '@vendo/contract/enums';
-import { Avatar, Switch, Tag } from 'antd-mobile';
+import { Avatar, Tag } from 'antd-mobile';
 import { DeleteOutline, EditSOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
+import { CardSwitch } from '../../../components/card-switch/card-switch';
 import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
@@ -145,15 +146,13 @@ function Recipients() {
                   {r.not_disture === 1 ? ' · ' : null}
                   {r.all_device === 1 ? t('allStores') : r.store.map((s) => s.store_name).join('、')}
                 </p>
-                <div className="entity-switch">
-                  <span id={`notice-${r.notify_id}`}>{t('notice')}</span>
-                  <Switch
-                    checked={r.notice === 1}
-                    loading={edit.isPending && edit.variables.notify_id === r.notify_id}
-                    onChange={(on) => void toggleNotice(r, on)}
-                    aria-labelledby={`notice-${r.notify_id}`}
-                  />
-                </div>
+                <CardSwitch
+                  id={`notice-${r.notify_id}`}
+                  label={t('notice')}
+                  checked={r.notice === 1}
+                  loading={edit.isPending && edit.variables.notify_id === r.notify_id}
+                  onChange={(on) => void toggleNotice(r, on)}
+                />
                 <CardActions label={t('actionsFor', { name: nameOf(r) })} actions={actionsOf(r)} />
               </li>
             ))}

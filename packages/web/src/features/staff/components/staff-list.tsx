@@ -1,6 +1,5 @@
 import type { SubUser } from '@vendo/contract/api/staff';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { Switch } from 'antd-mobile';
 import {
   DeleteOutline,
   EditSOutline,
@@ -13,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
+import { CardSwitch } from '../../../components/card-switch/card-switch';
 import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
@@ -173,15 +173,13 @@ export function StaffList() {
                   </dd>
                 </div>
               </dl>
-              <div className="entity-switch">
-                <span id={`oper-${member.sub_userid}`}>{t('staff.operSwitch')}</span>
-                <Switch
-                  checked={member.is_oper_pwd === 1}
-                  loading={operSwitch.isPending && operSwitch.variables.sub_userid === member.sub_userid}
-                  onChange={(on) => void toggleOper(member, on)}
-                  aria-labelledby={`oper-${member.sub_userid}`}
-                />
-              </div>
+              <CardSwitch
+                id={`oper-${member.sub_userid}`}
+                label={t('staff.operSwitch')}
+                checked={member.is_oper_pwd === 1}
+                loading={operSwitch.isPending && operSwitch.variables.sub_userid === member.sub_userid}
+                onChange={(on) => void toggleOper(member, on)}
+              />
               <CardActions label={t('actionsFor', { name: member.nickname })} actions={actionsOf(member)} />
             </li>
           ))}
