@@ -17,6 +17,7 @@ import {
   shiftRange,
   validateRange,
 } from './time-range';
+import './time-range-picker.css';
 import type { Period, TimeRange, TimeRangeError, TimeRangeMode, TimeRangeResult } from './time-range';
 
 export interface TimeRangePickerProps {
@@ -118,7 +119,7 @@ export function TimeRangePicker({
 
   return (
     <div className={className} style={style} role="group" aria-label={t('timeRange')}>
-      <Tabs activeKey={value.mode} onChange={selectMode} stretch>
+      <Tabs className="time-range-tabs" activeKey={value.mode} onChange={selectMode} stretch={false}>
         {modes.map((mode) => (
           <Tabs.Tab key={mode} title={t(modeLabelKey[mode])} />
         ))}
