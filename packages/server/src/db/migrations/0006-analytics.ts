@@ -38,8 +38,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ];
   for (const [name, table, on] of indexes) await db.schema.createIndex(name).on(table).columns(on).execute();
 
-  await (pg ? postgresTriggers(db) : sqliteTriggers(db));
-  await backfill(db);
+  await createRollupTriggers(db);
+  await backfillRollups(db);
+}
+
+/** The triggers that append the rollups' deltas (and, on PostgreSQL, their functions), in creation order. */
+function triggerStatements(db: Kysely<unknown>): string[] {
+  return isPostgres(db) ? postgresTriggers() : sqliteTriggers();
+}
+
+async function createRollupTriggers(db: Kysely<unknown>): Promise<void> {
+  for (const statement of triggerStatements(db)) await sql.raw(statement).execute(db);
+}
+
+/**
+ * Writes orders in bulk without the rollup triggers, then counts them with this migration's backfill and puts the
+ * triggers back, so the rollups are what the triggers would have made (bench/analytics seeds millions of orders
+ * this way, far faster than a delta per row). The rollups and their deltas must be empty (the backfill inserts),
+ * and nothing else may write orders meanwhile: for a database being seeded, never one in service.
+ */
+export async function loadWithoutRollupTriggers(
+  db: Kysely<unknown>,
+  load: () => Promise<void>,
+): Promise<void> {
+  for (const table of [...ROLLUPS, ...DELTAS].map((t) => t.table)) {
+    const row = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} limit 1`.execute(db);
+    if (row.rows.length) throw new Error(`${table} is not empty: a bulk load needs empty rollups`);
+  }
+  for (const statement of triggerStatements(db).reverse()) {
+    const trigger = /^CREATE TRIGGER (\w+) .*? ON (\w+) /.exec(statement);
+    const fn = /^CREATE FUNCTION (\w+)\(\)/.exec(statement);
+    if (trigger)
+      await sql.raw(`DROP TRIGGER ${trigger[1]}${isPostgres(db) ? ` ON ${trigger[2]}` : ''}`).execute(db);
+    else if (fn) await sql.raw(`DROP FUNCTION ${fn[1]}()`).execute(db);
+    else throw new Error(`not a trigger or a function: ${statement.slice(0, 40)}`);
+  }
+  await load();
+  await backfillRollups(db);
+  await createRollupTriggers(db);
 }
 
 const TYPES = {
@@ -185,12 +221,11 @@ const ITEM_WATCHED = ['order_id', 'goods_id', 'price', 'quantity', 'cost_price',
  * has items yet (they reference it), so it appends no goods delta. Items are never deleted; a delete is counted
  * all the same.
  */
-async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
+function postgresTriggers(): string[] {
   const changed = (columns: string[]) =>
     columns.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
-  await sql
-    .raw(
-      `CREATE FUNCTION orders_analytics_delta() RETURNS trigger LANGUAGE plpgsql AS $$
+  return [
+    `CREATE FUNCTION orders_analytics_delta() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF NOT (${changed(SALES_WATCHED)}) THEN RETURN NULL; END IF;
@@ -211,16 +246,8 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      'CREATE TRIGGER orders_analytics AFTER INSERT OR UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION orders_analytics_delta()',
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION order_items_goods_delta() RETURNS trigger LANGUAGE plpgsql AS $$
+    'CREATE TRIGGER orders_analytics AFTER INSERT OR UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION orders_analytics_delta()',
+    `CREATE FUNCTION order_items_goods_delta() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NOT (${changed(ITEM_WATCHED)}) THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN
@@ -233,18 +260,13 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      'CREATE TRIGGER order_items_goods AFTER INSERT OR UPDATE OR DELETE ON order_items FOR EACH ROW EXECUTE FUNCTION order_items_goods_delta()',
-    )
-    .execute(db);
+    'CREATE TRIGGER order_items_goods AFTER INSERT OR UPDATE OR DELETE ON order_items FOR EACH ROW EXECUTE FUNCTION order_items_goods_delta()',
+  ];
 }
 
-async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
+function sqliteTriggers(): string[] {
   const changed = (columns: string[]) => columns.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
-  const statements = [
+  return [
     `CREATE TRIGGER orders_sales_insert AFTER INSERT ON orders WHEN ${counted('NEW')} BEGIN
   INSERT INTO sales_deltas (${salesDelta('NEW', 1).names}) VALUES (${salesDelta('NEW', 1).values});
 END`,
@@ -273,11 +295,10 @@ END`,
     SELECT ${goodsDelta('o', 'OLD', -1).values} FROM orders o WHERE o.id = OLD.order_id AND ${counted('o')};
 END`,
   ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 /** A database made by an earlier version gets the rollups of the orders it already holds. */
-async function backfill(db: Kysely<unknown>): Promise<void> {
+async function backfillRollups(db: Kysely<unknown>): Promise<void> {
   for (const rollup of ROLLUPS) {
     const goods = rollup.sums === GOODS_SUMS;
     const keys = rollup.key.map((c) => keyOf(c, 'o'));
