@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import type routes from '../i18n/resources/routes';
+import type { AccessName } from '../lib/permissions';
 import { ROUTES } from './route-table';
 
 export type RouteTitle = keyof (typeof routes)['zh-CN'];
@@ -14,6 +15,11 @@ export interface RouteHandle {
   back?: boolean;
   /** true: shown without a login even though spec §4 does not list it (the not-found page reveals nothing). */
   public?: boolean;
+  /**
+   * Who may open it (spec §6). A staff member whose role lacks it sees a plain "no permission" screen instead of
+   * the server's refusals; app expiry stays with the screen, which shows the expired-app guide.
+   */
+  access?: AccessName;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

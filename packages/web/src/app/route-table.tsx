@@ -72,12 +72,12 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/region',
-    { title: 'region' },
+    { title: 'region', access: 'region' },
     screen(() => import('../features/catalog/components/region-screen')),
   ),
   route(
     '/goodsManage',
-    { title: 'goodsManage' },
+    { title: 'goodsManage', access: 'goodsManage' },
     screen(() => import('../features/catalog/components/goods-screen')),
   ),
   route(
@@ -127,12 +127,12 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/buyBill',
-    { title: 'buyBill' },
+    { title: 'buyBill', access: 'buyBill' },
     screen(() => import('../features/bills/components/buy-bill-screen')),
   ),
   route(
     '/payBill',
-    { title: 'payBill' },
+    { title: 'payBill', access: 'payBill' },
     screen(() => import('../features/bills/components/pay-bill-screen')),
   ),
   route(

@@ -78,6 +78,15 @@ describe('routes and session', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
 
+  it('tells a staff member whose role lacks a screen so, instead of loading it', async () => {
+    saveLogin(makeUser({ isMain: false, havePerms: [1021] }));
+    renderAt('/region');
+    expect(
+      await screen.findByText('Your role has no permission for this page. Please ask the main account.'),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Areas and stores' }).length).toBeGreaterThan(0);
+  });
+
   it('hides the back button on /, /bind and /bindError', async () => {
     saveLogin(makeUser());
     for (const path of ['/', '/bind', '/bindError']) {

@@ -6,6 +6,7 @@ import { rejectMissingAppList } from '../../features/auth/utils/finish-login';
 import { currentAgent } from '../../lib/agent';
 import { setApiNavigator } from '../../lib/api-client';
 import { loadChunk } from '../../lib/load-chunk';
+import { ACCESS, canAccess } from '../../lib/permissions';
 import {
   clearLogin,
   hasAppList,
@@ -20,6 +21,7 @@ import {
 import { useRouteHandle } from '../route-handle';
 import { ROUTES } from '../route-table';
 import { RouteErrorBoundary } from '../routes/route-error';
+import { EmptyGuide } from '../../components/empty-guide/empty-guide';
 import { AppHeader } from './app-header';
 
 // The side menu (and the overlay library under it) loads when it is first opened, not with the first screen.
@@ -78,6 +80,12 @@ export function RootLayout() {
   if (!sessionFree && !isLoginValid()) return <RedirectToLogin />;
 
   const loggedIn = user !== null && isLoginValid();
+  // The server refuses anyway; this only spares a staff member a screen of error toasts (app expiry is the
+  // screen's to show, with its own guide).
+  const refused =
+    loggedIn &&
+    handle.access !== undefined &&
+    !canAccess(user, { ...ACCESS[handle.access], app: undefined }, Date.now());
 
   return (
     <div className="app-shell">
@@ -95,7 +103,11 @@ export function RootLayout() {
           text={t('common:loadFailed.text')}
           reloadLabel={t('common:actions.reload')}
         >
-          <Suspense fallback={null}>{screen}</Suspense>
+          {refused ? (
+            <EmptyGuide description={t('common:noAccess')} />
+          ) : (
+            <Suspense fallback={null}>{screen}</Suspense>
+          )}
         </RouteErrorBoundary>
       </main>
       {loggedIn && menu !== null ? (
