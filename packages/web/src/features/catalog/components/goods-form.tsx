@@ -9,7 +9,7 @@ import { hasErrors, useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
-import { hasPermission } from '../../../lib/permissions';
+import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { useAddGoods } from '../api/add-goods';
 import { useEditGoods } from '../api/edit-goods';
@@ -24,8 +24,9 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
   const add = useAddGoods();
   const edit = useEditGoods();
   const { values, set, bind, errors, setErrors, message, attempt } = useForm(() => goodsToForm(goods));
-  // Cost belongs to the main account and holders of "view profit and cost" (spec §6); others never send it.
-  const withCost = user !== null && hasPermission(user, 'ProfitVisible');
+  // Cost belongs to the main account and holders of "view profit and cost" while the Profit app is usable
+  // (spec §6), as the server decides; others never send it.
+  const withCost = can(user, 'profit', Date.now());
 
   const submit = async () => {
     const { body, errors: found } = goodsBody(values, { withCost, locale: currentLocale() });
