@@ -464,6 +464,17 @@ async function seedSqlite(setup: Setup): Promise<void> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('cache_size = -1000000');
+  // The rows are consistent by construction: checking each item's order and each order's merchant only slows
+  // the load.
+  sqlite.pragma('foreign_keys = OFF');
+  // The indexes of the orders are built once after the load (sorted, as CREATE INDEX does), not row by row: the
+  // same entries, written several times faster.
+  const indexes = sqlite
+    .prepare<[], { name: string; sql: string }>(
+      `select name, sql from sqlite_master where type = 'index' and tbl_name in ('orders', 'order_items') and sql is not null`,
+    )
+    .all();
+  for (const index of indexes) sqlite.exec(`drop index ${index.name}`);
   /** Inserts rows ROWS_PER_INSERT at a time with one prepared statement (and the rest one by one). */
   const inserter = (table: string, row: Row) => {
     const columns = Object.keys(row);
@@ -501,13 +512,23 @@ async function seedSqlite(setup: Setup): Promise<void> {
     process.stdout.write(`\r  seeding ${done.toLocaleString()} orders`);
   }
   process.stdout.write('\n');
-  sqlite.pragma('synchronous = FULL');
+  process.stdout.write('  indexing the orders\n');
+  for (const index of indexes) sqlite.exec(index.sql);
   sqlite.close();
 }
 
 async function seedPostgres(setup: Setup): Promise<void> {
   const client = new pg.Client({ connectionString: URL_PG, options: '-c search_path=bench_analytics' });
   await client.connect();
+  await client.query(`set synchronous_commit = off`);
+  await client.query(`set maintenance_work_mem = '1GB'`);
+  // As on SQLite, the indexes are built after the load; those behind a constraint (keys, unique) stay.
+  const { rows: indexes } = await client.query<{ name: string; sql: string }>(
+    `select indexname as name, indexdef as sql from pg_indexes
+     where schemaname = 'bench_analytics' and tablename in ('orders', 'order_items')
+       and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
   /** Rows as one insert of a column array each (unnest). */
   const insert = async (table: string, rows: Row[]) => {
     const columns = Object.keys(rows[0]!);
@@ -536,7 +557,8 @@ async function seedPostgres(setup: Setup): Promise<void> {
     done += orders.length;
     process.stdout.write(`\r  seeding ${done.toLocaleString()} orders`);
   }
-  process.stdout.write('\n');
+  process.stdout.write('\n  indexing the orders\n');
+  for (const index of indexes) await client.query(index.sql);
   // The ids were given: the identity continues after them.
   await client.query(`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
   await client.query('vacuum analyze orders');
@@ -746,7 +768,7 @@ for (const target of targets) {
   console.log(`\n== ${target === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${ORDERS.toLocaleString()} orders`);
   const setup = await prepare(target);
   console.log(
-    `seeded in ${setup.seedSeconds.toFixed(0)} s, rollups built in ${setup.backfillSeconds.toFixed(0)} s, daily totals folded in ${setup.foldSeconds.toFixed(0)} s; ranges end at ${new Date(setup.now).toISOString()}; ${REPEAT} calls per figure (${BUDGET_MS / 1000} s at most)`,
+    `seeded in ${setup.seedSeconds.toFixed(1)} s, rollups built in ${setup.backfillSeconds.toFixed(1)} s, daily totals folded in ${setup.foldSeconds.toFixed(1)} s; ranges end at ${new Date(setup.now).toISOString()}; ${REPEAT} calls per figure (${BUDGET_MS / 1000} s at most)`,
   );
   await factFigures(target, setup);
   await callFigures(target, setup);
