@@ -26,7 +26,10 @@ import { nextPeriodStart, startOfPeriod } from '../../packages/contract/src/cons
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import type { Database } from '../../packages/server/src/db/database';
-import { loadWithoutRollupTriggers } from '../../packages/server/src/db/migrations/0006-analytics';
+import {
+  loadWithoutRollupTriggers,
+  ROLLUP_TABLES,
+} from '../../packages/server/src/db/migrations/0006-analytics';
 import { RawFacts } from '../../packages/server/src/modules/analytics/raw-facts';
 import { RollupFacts } from '../../packages/server/src/modules/analytics/rollup-facts';
 import type { FactFilter, SalesFacts } from '../../packages/server/src/modules/analytics/sales-facts';
@@ -284,14 +287,6 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
   await db.destroy();
   return setup;
 }
-
-const ROLLUP_TABLES = [
-  'sales_hours',
-  'sales_days',
-  'sales_device_days',
-  'goods_hours',
-  'goods_days',
-] as const;
 
 const DELTA_TABLES = ['order_stat_deltas', 'sales_deltas', 'goods_deltas'] as const;
 
@@ -683,7 +678,7 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   );
   if (differ.length) process.exitCode = 1;
   const sizes: string[] = [];
-  for (const table of ['orders', 'order_items', ...ROLLUP_TABLES] as const) {
+  for (const table of ['orders', 'order_items', ...ROLLUP_TABLES]) {
     const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(k);
     sizes.push(`${table} ${Number(row.rows[0]?.n ?? 0).toLocaleString()}`);
   }

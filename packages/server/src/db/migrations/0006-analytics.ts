@@ -133,6 +133,7 @@ const ROLLUPS = [
     sums: GOODS_SUMS,
   },
 ] as const satisfies ReadonlyArray<{ table: string; key: readonly Column[]; sums: readonly Column[] }>;
+export const ROLLUP_TABLES = ROLLUPS.map((r) => r.table);
 
 const SALES_DELTAS = {
   table: 'sales_deltas',
