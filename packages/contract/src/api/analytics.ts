@@ -481,7 +481,16 @@ export const goodStore = defineCall({
 // ---------------------------------------------------------------------------------------------------------
 // Report download (1033)
 
-export const REPORT_KINDS = ['buyBill', 'payBill', 'detail', 'area', 'store', 'device', 'goods'] as const;
+export const REPORT_KINDS = [
+  'buyBill',
+  'payBill',
+  'detail',
+  'area',
+  'store',
+  'device',
+  'goods',
+  'goodsDetail',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
 
@@ -490,9 +499,10 @@ export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
  * download link (GET, no headers needed, valid 10 minutes, for this user only) that streams the file, so the
  * in-app browser can open it and a 93-day range of a large merchant never sits in memory.
  * condition takes the same fields as the call behind the view (bill conditions for buyBill/payBill; detail: the
- * /a/detail condition; area, store, device, goods: those of /a/area, /a/store, /a/device, /a/o/goodSumForG).
- * Besides 1033 the caller needs the view's own permission (1021, 1028, 1020, 1025, 1026, 1027, 1035). The link
- * may be opened again within its 10 minutes (in-app browsers fetch a file twice); it dies with the session that
+ * /a/detail condition; area, store, device, goods: those of /a/area, /a/store, /a/device, /a/o/goodSumForG;
+ * goodsDetail: that of /a/goodStore, the file being its stores with a total row).
+ * Besides 1033 the caller needs the view's own permission (1021, 1028, 1020, 1025, 1026, 1027, 1035 for both
+ * goods kinds). The link may be opened again within its 10 minutes (in-app browsers fetch a file twice); it dies with the session that
  * asked, and a refused link answers the envelope (REPORT_LINK_INVALID, or 403 when permissions changed).
  */
 export const report = defineCall({

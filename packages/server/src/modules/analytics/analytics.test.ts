@@ -1144,6 +1144,28 @@ describe.each(dialects())('analytics on %s', (dialect) => {
     expect((await ask({ kind: 'detail' }, none)).rcode).toBe(RCODE.FORBIDDEN);
   });
 
+  it('downloads one goods by store as /a/goodStore shows it, for 1033 with 1035 only', async () => {
+    const condition = { goods_id: goods.cola };
+    const screen = ok<{ data: Array<{ store_name: string; count: number; income: number }> }>(
+      await t.call('/api/v1/a/goodStore', { condition }, owner.headers),
+    );
+    const made = await link({ kind: 'goodsDetail', format: 'csv', condition });
+    expect(made.filename).toMatch(/^Goods by store_/);
+    const rows = csvOf((await fetchFile(made.url)).body);
+    expect(rows[0]).toEqual(['Area', 'Store', 'Units', 'Income (yuan)']);
+    expect(rows.slice(1, -1).map((r) => [r[1], Number(r[2]), r[3]])).toEqual(
+      screen.data.map((s) => [s.store_name, s.count, (s.income / 100).toFixed(2)]),
+    );
+    const sum = (k: 'count' | 'income') => screen.data.reduce((n, s) => n + s[k], 0);
+    expect(sum('count')).toBeGreaterThan(0);
+    expect(rows.at(-1)).toEqual(['Total', '', String(sum('count')), (sum('income') / 100).toFixed(2)]);
+    expect(await ask({ kind: 'goodsDetail', condition: {} })).toMatchObject({ rcode: RCODE.INVALID_PARAM });
+    const noGoods = await staffAccount(t, owner, { account: 'nogoodsreport', perms: [1020, 1033] });
+    expect((await ask({ kind: 'goodsDetail', condition }, noGoods)).rcode).toBe(RCODE.FORBIDDEN);
+    const withGoods = await staffAccount(t, owner, { account: 'goodsreport', perms: [1033, 1035] });
+    expect((await link({ kind: 'goodsDetail', format: 'csv', condition }, withGoods)).url).toBeTruthy();
+  });
+
   it('keeps a link to its user and its 10 minutes', async () => {
     const made = await link({ kind: 'detail', format: 'csv' });
     expect((await fetchFile(made.url)).statusCode).toBe(200);

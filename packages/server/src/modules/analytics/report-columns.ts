@@ -11,6 +11,7 @@ const T = {
   store: { 'zh-CN': '门店统计', 'zh-TW': '門店統計', 'en-US': 'Stores' },
   device: { 'zh-CN': '设备统计', 'zh-TW': '設備統計', 'en-US': 'Machines' },
   goods: { 'zh-CN': '商品统计', 'zh-TW': '商品統計', 'en-US': 'Goods' },
+  goodsDetail: { 'zh-CN': '商品门店统计', 'zh-TW': '商品門店統計', 'en-US': 'Goods by store' },
   total: { 'zh-CN': '合计', 'zh-TW': '合計', 'en-US': 'Total' },
   orderNo: { 'zh-CN': '订单号', 'zh-TW': '訂單號', 'en-US': 'Order number' },
   time: { 'zh-CN': '时间', 'zh-TW': '時間', 'en-US': 'Time' },

@@ -60,6 +60,7 @@ const VIEW_PERMS: Record<ReportKind, number> = {
   store: PERMISSIONS.SicStore,
   device: PERMISSIONS.SicDevice,
   goods: PERMISSIONS.goodSum,
+  goodsDetail: PERMISSIONS.goodSum,
 };
 
 /** Lists go to the file whole: the largest page the list calls accept. */
@@ -349,6 +350,44 @@ export class ReportService {
                 null,
                 null,
                 ...(q.seesProfit ? [cost, t.income - cost] : []),
+              ],
+              true,
+            );
+            await table.end();
+          },
+        };
+      }
+      case 'goodsDetail': {
+        const { condition } = await parseRequest(api.goodStore.request, { condition: raw });
+        const q = await this.d.query.resolve(auth, condition);
+        return {
+          range: q.range,
+          timeZone: q.timeZone,
+          write: async (out, format, title) => {
+            // The same call as the screen, so the file equals what /sicGoodsDetail shows.
+            const { data } = await this.d.goods.stores(auth, condition);
+            const table = openTable(
+              format,
+              out,
+              title,
+              columns(
+                locale,
+                [
+                  ['area_name', 'text'],
+                  ['store_name', 'text'],
+                  ['units', 'int'],
+                  ['income', 'money'],
+                ],
+                q.seesProfit,
+              ),
+            );
+            for (const s of data) table.row([s.area_name, s.store_name, s.count, s.income]);
+            table.row(
+              [
+                reportText('total', locale),
+                null,
+                data.reduce((n, s) => n + s.count, 0),
+                data.reduce((n, s) => n + s.income, 0),
               ],
               true,
             );

@@ -12,9 +12,11 @@ import { useGoodStore } from '../api/get-good-store';
 import { useGoodsDay } from '../api/get-goods-day';
 import { useGoodsHours } from '../api/get-goods-hours';
 import { maySee } from '../utils/access';
+import { rangeCondition } from '../utils/range';
 import { goodsIdFromParams } from '../utils/place';
 import { GoodsFigures } from './goods-figures';
 import { GoodsThumb } from './goods-thumb';
+import { ReportButton } from './report-button';
 import { SeriesSwitch, type SeriesBy } from './series-card';
 import { GoodsChart } from './series-chart';
 import { SectionHead } from './section-head';
@@ -33,9 +35,16 @@ function ByStore({ range, goodsId }: { range: TimeRange; goodsId: number }) {
   const rows = query.data?.data ?? [];
   return (
     <section className="card" aria-labelledby="an-by-store">
-      <h2 id="an-by-store" className="card-title">
-        {t('goods.byStore')}
-      </h2>
+      <SectionHead id="an-by-store" title={t('goods.byStore')}>
+        <ReportButton
+          kind="goodsDetail"
+          condition={{ ...rangeCondition(range), goods_id: goodsId }}
+          range={range}
+          subject={t('report.subjects.goodsDetail', {
+            name: query.data?.goods.goods_name ?? t('detail.goodsId', { id: goodsId }),
+          })}
+        />
+      </SectionHead>
       <StatsState
         query={query}
         empty={rows.length === 0}

@@ -31,5 +31,8 @@ describe('statistics access (spec §6)', () => {
     expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'detail')).toBe(true);
     expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.SicArea), 'detail')).toBe(false);
     expect(mayDownload(null, 'area')).toBe(false);
+    // The goods detail's file (its stores) needs the goods-analysis code like the screen.
+    expect(mayDownload(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'goodsDetail')).toBe(false);
+    expect(mayDownload(staff(PERMISSIONS.Report, 1035), 'goodsDetail')).toBe(true);
   });
 });

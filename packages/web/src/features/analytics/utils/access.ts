@@ -30,6 +30,7 @@ const REPORT_VIEW = {
   store: 'store',
   device: 'device',
   goods: 'goods',
+  goodsDetail: 'goods',
 } as const satisfies Partial<Record<ReportKind, StatsView>>;
 
 export type StatsReportKind = keyof typeof REPORT_VIEW;
