@@ -3,7 +3,7 @@ import { goodSum, type SortAttr } from '@vendo/contract/api/analytics';
 import { RANKING_TOP } from '@vendo/contract/constants';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
 import { analyticsKeys } from './query-keys';
 

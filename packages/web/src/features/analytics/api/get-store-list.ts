@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { storeList } from '@vendo/contract/api/analytics';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
 import { analyticsKeys } from './query-keys';
 

@@ -20,7 +20,7 @@ import { useLogin } from '../api/login';
 import { finishLogin } from '../utils/finish-login';
 import { forgetAccount, readRecentAccounts } from '../utils/recent-accounts';
 import { AuthFrame } from './auth-frame';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 
 registerNamespace('auth', authTexts);
 

@@ -2,7 +2,7 @@ import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../../components/form/field';
 import type { FieldErrors } from '../../../lib/validation';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 import { SandboxLabel } from './sandbox-label';
 import { SmsCodeButton } from './sms-code-button';
 

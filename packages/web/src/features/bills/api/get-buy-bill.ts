@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getBuyBill } from '@vendo/contract/api/orders';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/bills';
+import { pageRequest } from '../../../lib/paging';
 import { billCondition, type BillFilters } from '../utils/bill-filters';
 import { billKeys } from './query-keys';
 

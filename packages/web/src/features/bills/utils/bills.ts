@@ -7,11 +7,6 @@ import { yuanToCents } from '@vendo/contract/money';
 /** Bill lists show 10 a page. */
 export const BILL_PAGE_SIZE = PAGE_SIZE.pagination;
 
-/** The paging fields of a list call (spec §7): pageNum from 1, step 'start' on the first page, else null. */
-export function pageRequest(page: number) {
-  return { pageNum: page, pageSize: BILL_PAGE_SIZE, step: page === 1 ? 'start' : null };
-}
-
 /**
  * The status as the bill shows it (spec §4): 3 reads "refunding" once anything was refunded; 1, 2, 4 and 5 add
  * the goods error. Computed from the contract's rule, so a bill missing the server's text still reads right.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getArea } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { CONDITION_LIST } from '../utils/paging';
+import { CONDITION_LIST } from '../../../lib/paging';
 import { deviceKeys } from './query-keys';
 
 /** Every area in the person's scope, for the area/store selector (spec §7: page 1, size 999). */

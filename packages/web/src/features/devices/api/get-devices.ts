@@ -3,7 +3,7 @@ import { getDev } from '@vendo/contract/api/devices';
 import { PAGE_SIZE } from '@vendo/contract/constants';
 import { callApi } from '../../../lib/api-client';
 import { deviceCondition, type DeviceFilters } from '../utils/device-filters';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { deviceKeys } from './query-keys';
 
 export const DEVICE_PAGE_SIZE = PAGE_SIZE.device;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getGoods } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { deviceKeys } from './query-keys';
 
 const PICKER_PAGE = 50;

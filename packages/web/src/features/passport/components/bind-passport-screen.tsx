@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { readUserInfo } from '../../../lib/session';
 import { AuthFrame } from '../../auth/components/auth-frame';
-import { PasswordInput } from '../../auth/components/password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 import { finishLogin } from '../../auth/utils/finish-login';
 import { useBindAccount } from '../api/bind-account';
 import { usePassportInfo } from '../api/get-login-info';

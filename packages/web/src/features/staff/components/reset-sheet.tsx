@@ -8,7 +8,7 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
-import { PasswordInput } from '../../auth/components/password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 import { useChangeOperSwitch } from '../api/change-oper-switch';
 import { useResetStaffOperPwd } from '../api/reset-staff-oper-pwd';
 import { useResetStaffPwd } from '../api/reset-staff-pwd';

@@ -9,7 +9,7 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
-import { PasswordInput } from '../../auth/components/password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 import { useAddStaff } from '../api/add-staff';
 import { staffAccountTaken } from '../api/check-staff-account';
 import { useEditStaff } from '../api/edit-staff';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getStockTotal } from '@vendo/contract/api/stock';
 import { callApi } from '../../../lib/api-client';
-import { CONDITION_LIST } from '../utils/paging';
+import { CONDITION_LIST } from '../../../lib/paging';
 import { stockKeys } from './query-keys';
 
 /**

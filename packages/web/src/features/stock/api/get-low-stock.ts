@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getLowStock } from '@vendo/contract/api/stock';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { stockKeys } from './query-keys';
 
 /** Enabled shelves at or below their machine's threshold, emptiest first. */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStockLog } from '@vendo/contract/api/stock';
 import type { StockOperType, StockType } from '@vendo/contract/enums';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { stockKeys } from './query-keys';
 
 export interface StockLogFilter {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStockTotal } from '@vendo/contract/api/stock';
 import { callApi } from '../../../lib/api-client';
-import { pageRequest } from '../utils/paging';
+import { pageRequest } from '../../../lib/paging';
 import { stockKeys } from './query-keys';
 
 /** Per goods: warehouse, stores and machine shelves. */

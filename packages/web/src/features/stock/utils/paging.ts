@@ -1,12 +1,4 @@
-import { CONDITION_LIST_PAGE_SIZE, PAGE_SIZE } from '@vendo/contract/constants';
+import { PAGE_SIZE } from '@vendo/contract/constants';
 
 /** Stock lists show the default 10 a page. */
 export const STOCK_PAGE_SIZE = PAGE_SIZE.pagination;
-
-/** The paging fields of a list call (spec §7): pageNum from 1, step 'start' on the first page, else null. */
-export function pageRequest(page: number, pageSize: number = STOCK_PAGE_SIZE) {
-  return { pageNum: page, pageSize, step: page === 1 ? 'start' : null };
-}
-
-/** Condition lists (pickers) load everything at once: page 1, size 999 (spec §7). */
-export const CONDITION_LIST = pageRequest(1, CONDITION_LIST_PAGE_SIZE);

@@ -1,9 +1,0 @@
-import { CONDITION_LIST_PAGE_SIZE } from '@vendo/contract/constants';
-
-/** The paging fields of a list call (spec §7): pageNum from 1, step 'start' on the first page, else null. */
-export function pageRequest(page: number, pageSize: number) {
-  return { pageNum: page, pageSize, step: page === 1 ? 'start' : null };
-}
-
-/** Area and store condition lists load everything at once: page 1, size 999 (spec §7). */
-export const CONDITION_LIST = pageRequest(1, CONDITION_LIST_PAGE_SIZE);
