@@ -6,11 +6,12 @@ import bills from '../packages/web/src/i18n/resources/bills';
 import { launchBrowser, phoneContext, snap } from './support/browser';
 import { DEMO, logInPage, merchantApi, visible, type MerchantApi } from './support/app';
 import { deliveredSale } from './support/sales';
+import { cell, downloadCsv } from './support/report';
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * The demo merchant reads the seeded sales in /buyBill, filters them by a status, and refunds a same-day sale
- * through the operation-password keypad.
+ * The demo merchant reads the seeded sales in /buyBill, filters them by a status, downloads what the list
+ * shows, and refunds a same-day sale through the operation-password keypad.
  */
 
 const b = bills['en-US'];
@@ -100,6 +101,27 @@ describe('the demo merchant reads and refunds bills', () => {
         return statuses.length > 0 && statuses.every((s) => s === ORDER_STATUS_LABELS[3]['en-US']);
       })
       .toBe(true);
+  });
+
+  it('downloads the listed sales as CSV: a row a bill, and the totals of the analysis', async () => {
+    const analysis = page.getByRole('region', { name: b.analysis.label });
+    const figure = (label: string) =>
+      analysis.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    const count = Number(await figure(b.analysis.count).textContent());
+    const income = await figure(b.analysis.income).textContent();
+    expect(count).toBeGreaterThan(0);
+
+    const report = await downloadCsv(page, async () => {
+      await visible(page.locator('.report-sheet').getByText(b.report.buy, { exact: true }));
+      await snap(page, 'bills-report-sheet');
+    });
+    expect(report.total[0]).toBe(`Total (${count})`);
+    const fileIncome = Number(cell(report, report.total, 'Income (yuan)'));
+    expect(formatMoney(Math.round(fileIncome * 100), 'en-US')).toBe(income);
+    expect(report.rows).toHaveLength(count);
+    // Only what the list shows: every row is a successful sale.
+    const success = ORDER_STATUS_LABELS[3]['en-US'];
+    expect(report.rows.every((row) => cell(report, row, 'Status') === success)).toBe(true);
   });
 
   it('refunds a same-day sale in full through the keypad', async () => {

@@ -32,7 +32,7 @@ export function FilterPicker({
     <>
       <button
         type="button"
-        className="filter-chip"
+        className="chip filter-chip"
         aria-haspopup="dialog"
         data-active={active}
         disabled={disabled}

@@ -90,12 +90,6 @@ export default defineNamespace({
       goodsSales: '该时间段内这件商品没有售出。',
     },
     report: {
-      button: '下载',
-      title: '下载报表',
-      period: '时间：{{start}} ~ {{end}}',
-      xlsx: 'Excel 表格（XLSX）',
-      csv: 'CSV 文件',
-      started: '报表开始下载',
       subjects: {
         detail: '销售报表（含走势）',
         area: '区域销售报表',
@@ -238,12 +232,6 @@ export default defineNamespace({
       goodsSales: '該時間段內這件商品沒有售出。',
     },
     report: {
-      button: '下載',
-      title: '下載報表',
-      period: '時間：{{start}} ~ {{end}}',
-      xlsx: 'Excel 表格（XLSX）',
-      csv: 'CSV 檔案',
-      started: '報表開始下載',
       subjects: {
         detail: '銷售報表（含走勢）',
         area: '區域銷售報表',
@@ -387,12 +375,6 @@ export default defineNamespace({
       goodsSales: 'This goods was not sold in this period.',
     },
     report: {
-      button: 'Download',
-      title: 'Download report',
-      period: 'Period: {{start}} ~ {{end}}',
-      xlsx: 'Excel workbook (XLSX)',
-      csv: 'CSV file',
-      started: 'The report is downloading',
       subjects: {
         detail: 'Sales report (with the trend)',
         area: 'Sales by area',

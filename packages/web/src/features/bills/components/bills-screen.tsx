@@ -9,6 +9,7 @@ import { FilterPicker } from '../../../components/filter-picker/filter-picker';
 import { ListState } from '../../../components/list-state/list-state';
 import { useOperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
 import { Pagination } from '../../../components/pagination/pagination';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import billsTexts from '../../../i18n/resources/bills';
@@ -18,6 +19,7 @@ import { useUserInfo } from '../../../lib/session';
 import { useBuyBill } from '../api/get-buy-bill';
 import { usePayBill } from '../api/get-pay-bill';
 import {
+  billCondition,
   filtersFromParams,
   filtersToParams,
   rangeModes,
@@ -136,6 +138,11 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
   const [card, setCard] = useState({ open: false, cardno: '', opening: 0 });
   const cardOpened = useOpenedOnce(card.open);
   const seesCards = user !== null && hasPermission(user, 'BuyBill');
+  // Report download (1033) needs the list's own permission too; the server checks both again.
+  const mayDownload =
+    user !== null &&
+    hasPermission(user, 'Report') &&
+    hasPermission(user, kind === 'buy' ? 'BuyBill' : 'PayBill');
 
   const setFilters = (next: BillFilters) => setParams(filtersToParams(next, { now }), { replace: true });
   const change = (patch: Partial<BillFilters>) => setFilters({ ...filters, ...patch, page: 1 });
@@ -180,7 +187,7 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
         />
         <button
           type="button"
-          className="bill-chip"
+          className="chip"
           aria-haspopup="dialog"
           aria-pressed={textCount > 0}
           onClick={() => setFilterOpen(true)}
@@ -189,10 +196,21 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
           <span>{textCount > 0 ? `${t('filters.more')} (${textCount})` : t('filters.more')}</span>
         </button>
         {seesCards ? (
-          <button type="button" className="bill-chip" aria-haspopup="dialog" onClick={() => openCard('')}>
+          <button type="button" className="chip" aria-haspopup="dialog" onClick={() => openCard('')}>
             <SearchOutline aria-hidden="true" />
             <span>{t('filters.cardLookup')}</span>
           </button>
+        ) : null}
+        {mayDownload ? (
+          <ReportDownload
+            kind={kind === 'buy' ? 'buyBill' : 'payBill'}
+            condition={{
+              ...billCondition(filters),
+              ...(filters.abnormal ? { abnormal: true } : {}),
+            }}
+            range={filters.range}
+            subject={t(filters.abnormal ? 'report.abnormal' : `report.${kind}`)}
+          />
         ) : null}
       </div>
       {filters.abnormal ? (

@@ -116,7 +116,7 @@ function BindForm({ info }: { info: BindInfo }) {
               type="button"
               role="radio"
               aria-checked={type === value}
-              className="dv-chip"
+              className="chip dv-chip"
               onClick={() => {
                 setType(value);
                 setErrors((e) => ({ ...e, type: undefined }));

@@ -199,7 +199,7 @@ function DeviceList({ user }: { user: UserInfo }) {
       <div className="dv-filter-row">
         <button
           type="button"
-          className="dv-chip dv-chip-select"
+          className="chip dv-chip dv-chip-select"
           aria-haspopup="dialog"
           aria-pressed={filters.areaId !== null}
           onClick={() => setPlaceOpen(true)}
@@ -210,7 +210,7 @@ function DeviceList({ user }: { user: UserInfo }) {
         </button>
         <button
           type="button"
-          className="dv-chip dv-chip-select"
+          className="chip dv-chip dv-chip-select"
           aria-haspopup="dialog"
           aria-pressed={panelCount > 0}
           onClick={() => setFilterOpen(true)}

@@ -22,7 +22,7 @@ interface FilterPanelProps {
 
 function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: string }) {
   return (
-    <button type="button" className="dv-chip" aria-pressed={pressed} onClick={onClick}>
+    <button type="button" className="chip dv-chip" aria-pressed={pressed} onClick={onClick}>
       {children}
     </button>
   );

@@ -1,0 +1,32 @@
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyComponent, useOpenedOnce } from '../../lib/lazy-component';
+import type { ReportSheetProps } from './report-sheet';
+import './report-download.css';
+
+const ReportSheet = lazyComponent(() => import('./report-sheet').then((m) => m.ReportSheet));
+
+/**
+ * "Download" beside a list or a statistics view (1033, spec §6): opens the choice of XLSX or CSV for what the
+ * screen shows. The caller decides whether the viewer may download; the server checks it again.
+ */
+export function ReportDownload(props: Omit<ReportSheetProps, 'onClose'>) {
+  const { t } = useTranslation('components');
+  const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
+  return (
+    <>
+      <button
+        type="button"
+        className="chip report-download"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <DownlandOutline aria-hidden="true" />
+        <span>{t('reportDownload')}</span>
+      </button>
+      {opened ? <ReportSheet visible={open} {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
