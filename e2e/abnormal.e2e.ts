@@ -324,6 +324,16 @@ describe('deliveries that go wrong', () => {
     await box.fill(card);
     await box.press('Enter');
     await visible(found);
+
+    // An order of the card opens the sales bills of its day on that order, where its detail (and refund) is.
+    const first = found.locator('.bill-items li').first();
+    const orderNo = (await first.locator('.bill-orderno').textContent()) ?? '';
+    await first.getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order_no')).toBe(orderNo);
+    await lookup.waitFor({ state: 'hidden' });
+    const bills = page.getByRole('list', { name: b.listLabel }).getByRole('button');
+    await expect.poll(() => bills.count()).toBe(1);
+    await visible(bills.filter({ hasText: orderNo }));
   });
 
   it('refunds a failed delivery automatically when the store says so', async () => {

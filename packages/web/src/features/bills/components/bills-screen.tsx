@@ -64,6 +64,10 @@ function BillResults({ query, filters, onPage, onCard }: ResultsProps & { query:
   const guard = useOperGuard();
   const [open, setOpen] = useState(false);
   const [orderno, setOrderno] = useState<string | null>(null);
+  // A detail belongs to the list it was opened from: following a card's order to another list closes it.
+  const listKey = JSON.stringify(filters);
+  const [openedOn, setOpenedOn] = useState(listKey);
+  if (open && openedOn !== listKey) setOpen(false);
   const opened = useOpenedOnce(open);
   const list = query.data?.data ?? [];
   // The detail follows the list, so that it shows the bill as it is after a refund.
@@ -91,6 +95,7 @@ function BillResults({ query, filters, onPage, onCard }: ResultsProps & { query:
               onOpen={(b) => {
                 setOrderno(b.orderno);
                 setLast(b);
+                setOpenedOn(listKey);
                 setOpen(true);
               }}
             />

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RCODE } from '@vendo/contract/rcodes';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../components/test-antd';
 import { i18n, registerNamespace } from '../../../i18n/i18n';
@@ -47,9 +48,11 @@ const asked = () =>
 
 function renderLookup(cardno: string) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CardSheet visible cardno={cardno} onClose={() => undefined} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <CardSheet visible cardno={cardno} onClose={() => undefined} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -81,8 +84,14 @@ describe('card lookup', () => {
     expect(screen.getByText('Spent').nextSibling?.textContent).toBe('¥6.30');
     expect(screen.getByText('Refunded').nextSibling?.textContent).toBe('¥2.80');
     expect(screen.getByText('First use').nextSibling?.textContent).toBe(formatDateTime(FIRST));
-    expect(screen.getByText('card-2')).toBeTruthy();
     expect(screen.getByText('Manual refund')).toBeTruthy();
+    // Each order opens the sales bills of its day (Shanghai) narrowed to it, where it can be refunded.
+    expect(screen.getByText('card-2').closest('a')?.getAttribute('href')).toBe(
+      '/buyBill?range=day&from=2026-11-25&order_no=card-2',
+    );
+    expect(screen.getByText('card-1').closest('a')?.getAttribute('href')).toBe(
+      '/buyBill?range=day&from=2026-10-02&order_no=card-1',
+    );
   });
 
   it('opens on the search box, then looks a card up, one that was never used, and a refused number', async () => {

@@ -1,6 +1,7 @@
 import { formatMoney } from '@vendo/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
@@ -8,6 +9,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCard } from '../api/get-one-card';
+import { orderBillPath } from '../utils/bill-filters';
 import { statusTone } from '../utils/bills';
 import { DetailList } from './detail-list';
 
@@ -62,18 +64,24 @@ function CardLookup({ cardno: initial, onClose }: CardLookupProps) {
               <ul className="bill-items">
                 {data.orders.map((order) => (
                   <li key={order.orderno}>
-                    <div className="bill-card-head">
-                      <span className="bill-orderno">{order.orderno}</span>
-                      <strong>{money(order.amount)}</strong>
-                    </div>
-                    <div className="bill-card-foot">
-                      <span className="muted">
-                        {formatDateTime(order.time)} · {order.sn}
-                      </span>
-                      <span className="bill-status" data-tone={statusTone(order.status, 0)}>
-                        {order.status_text}
-                      </span>
-                    </div>
+                    <Link
+                      className="bill-order-link"
+                      to={orderBillPath(order.orderno, order.time)}
+                      onClick={onClose}
+                    >
+                      <div className="bill-card-head">
+                        <span className="bill-orderno">{order.orderno}</span>
+                        <strong>{money(order.amount)}</strong>
+                      </div>
+                      <div className="bill-card-foot">
+                        <span className="muted">
+                          {formatDateTime(order.time)} · {order.sn}
+                        </span>
+                        <span className="bill-status" data-tone={statusTone(order.status, 0)}>
+                          {order.status_text}
+                        </span>
+                      </div>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -158,6 +158,12 @@ export function filtersToParams(
   return params;
 }
 
+/** The sales bills narrowed to one order on its day, where its detail (and refund) opens from the list. */
+export function orderBillPath(orderNo: string, time: number, timeZone = DEFAULT_TIME_ZONE): string {
+  const params = new URLSearchParams({ range: 'day', from: dayOf(time, timeZone), order_no: orderNo });
+  return `/buyBill?${params.toString()}`;
+}
+
 /** How many conditions the filter sheet holds, for the badge on its button. */
 export function textFilterCount(f: TextFilters): number {
   return (
