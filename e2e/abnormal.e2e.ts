@@ -284,7 +284,7 @@ describe('deliveries that go wrong', () => {
     expect(row.refunds).toMatchObject([{ kind: 'offline', status: 'success' }]);
   });
 
-  it("looks a card up from a card sale's bill, and from the card search", async () => {
+  it("looks a card up from a card sale's bill and from the card search, and opens one of its orders", async () => {
     const card = 'E2E-IC-0007';
     sim.sellByCard(2, card, 300, 'iccard');
     sim.sellByCard(2, card, 300, 'iccard');
