@@ -206,7 +206,7 @@ describe('the staff member works inside the role and the store', () => {
     expect(machines.length).toBeGreaterThan(0);
     expect(machines.every((line) => line.startsWith(`${own.sn} `))).toBe(true);
     // The role has no report download (1033).
-    expect(await staffPage.getByRole('button', { name: en.components.reportDownload }).count()).toBe(0);
+    expect(await staffPage.getByRole('button', { name: en.report.download }).count()).toBe(0);
     await shot(staffPage, 'staff-bills');
     await billsOf(otherSale.orderNo);
     await visible(staffPage.getByText(b.empty));

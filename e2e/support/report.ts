@@ -17,12 +17,12 @@ export interface CsvReport {
  * CSV and reads the downloaded file. Cells are split on commas: the demo's names hold none.
  */
 export async function downloadCsv(page: Page, whileOpen?: () => Promise<void>): Promise<CsvReport> {
-  await page.getByRole('button', { name: en.components.reportDownload }).click();
-  await visible(page.getByRole('heading', { name: en.components.reportTitle }));
+  await page.getByRole('button', { name: en.report.download }).click();
+  await visible(page.getByRole('heading', { name: en.report.title }));
   await whileOpen?.();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: en.components.reportCsv }).click(),
+    page.getByRole('button', { name: en.report.csv }).click(),
   ]);
   const file = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   const [head = '', ...lines] = file.trim().split(/\r?\n/);

@@ -9,6 +9,7 @@ import home from '../../packages/web/src/i18n/resources/home';
 import layout from '../../packages/web/src/i18n/resources/layout';
 import notify from '../../packages/web/src/i18n/resources/notify';
 import overview from '../../packages/web/src/i18n/resources/overview';
+import report from '../../packages/web/src/i18n/resources/report';
 import routes from '../../packages/web/src/i18n/resources/routes';
 import staff from '../../packages/web/src/i18n/resources/staff';
 import stock from '../../packages/web/src/i18n/resources/stock';
@@ -28,6 +29,7 @@ export const texts = (locale: Locale) => ({
   layout: layout[locale],
   notify: notify[locale],
   overview: overview[locale],
+  report: report[locale],
   routes: routes[locale],
   staff: staff[locale],
   stock: stock[locale],

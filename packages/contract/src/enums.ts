@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, zonedDay } from './constants';
 import type { Locale, LocaleText } from './locales';
+import { PERMISSION_CODES, PERMISSIONS, type PermissionCode, type PermissionName } from './permissions';
 
 /*
  * Enumerations of spec §3, §4 and §9: each a const list of values, its type, and a label per value in every
@@ -403,11 +404,8 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 // ---------------------------------------------------------------------------------------------------------
 // Permissions (spec §6)
 
-export const PERMISSION_CODES = [
-  1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037,
-  1038,
-] as const;
-export type PermissionCode = (typeof PERMISSION_CODES)[number];
+// The codes live in permissions.ts (small enough for the first screen); everything else reads them from here.
+export { PERMISSION_CODES, PERMISSIONS, type PermissionCode, type PermissionName };
 
 export const PERMISSION_LABELS: Record<PermissionCode, LocaleText> = {
   1020: { 'zh-CN': '数据看板', 'zh-TW': '數據看板', 'en-US': 'Dashboard' },
@@ -430,30 +428,6 @@ export const PERMISSION_LABELS: Record<PermissionCode, LocaleText> = {
   1037: { 'zh-CN': '库存', 'zh-TW': '庫存', 'en-US': 'Stock' },
   1038: { 'zh-CN': '查看利润和成本', 'zh-TW': '查看利潤和成本', 'en-US': 'View profit and cost' },
 };
-
-/** The names the menu uses for each permission; Dashboard and PayBill are ours (the spec names no key). */
-export const PERMISSIONS = {
-  Dashboard: 1020,
-  BuyBill: 1021,
-  PayBill: 1028,
-  BillRefund: 1031,
-  ProfitVisible: 1038,
-  AreaStore: 1022,
-  DeviceManage: 1023,
-  DeviceControl: 1030,
-  DeviceTest: 1032,
-  InitChannel: 1034,
-  GoodsManage: 1024,
-  SicArea: 1025,
-  SicStore: 1026,
-  SicDevice: 1027,
-  Report: 1033,
-  goodSum: 1035,
-  Settle: 1036,
-  BankManage: 1029,
-  Stock: 1037,
-} as const satisfies Record<string, PermissionCode>;
-export type PermissionName = keyof typeof PERMISSIONS;
 
 export const MENU_GROUPS = {
   Home: ['Dashboard'],

@@ -12,6 +12,7 @@ import type layout from './resources/layout';
 import type notify from './resources/notify';
 import type overview from './resources/overview';
 import type passport from './resources/passport';
+import type report from './resources/report';
 import routes from './resources/routes';
 import type staff from './resources/staff';
 import type stock from './resources/stock';
@@ -40,6 +41,7 @@ export const lazyNamespaces = {
   passport: () => import('./resources/passport'),
   bills: () => import('./resources/bills'),
   analytics: () => import('./resources/analytics'),
+  report: () => import('./resources/report'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -60,6 +62,7 @@ export interface AllNamespaces {
   passport: typeof passport;
   bills: typeof bills;
   analytics: typeof analytics;
+  report: typeof report;
 }
 
 export type NamespaceName = keyof AllNamespaces;

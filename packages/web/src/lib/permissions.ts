@@ -1,6 +1,7 @@
 import type { AppEntry, UserInfo } from '@vendo/contract/api/account';
 import { appExpiresSoon, isAppUsable } from '@vendo/contract/constants';
-import { PERMISSIONS, type KnownAppModule, type PermissionName } from '@vendo/contract/enums';
+import type { KnownAppModule } from '@vendo/contract/enums';
+import { PERMISSIONS, type PermissionName } from '@vendo/contract/permissions';
 
 /** The part of the user info the rules read. */
 export type Viewer = Pick<UserInfo, 'isMain' | 'havePerms' | 'appList'>;

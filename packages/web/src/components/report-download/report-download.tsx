@@ -1,9 +1,13 @@
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerNamespace } from '../../i18n/i18n';
+import reportTexts from '../../i18n/resources/report';
 import { lazyComponent, useOpenedOnce } from '../../lib/lazy-component';
 import type { ReportSheetProps } from './report-sheet';
 import './report-download.css';
+
+registerNamespace('report', reportTexts);
 
 const ReportSheet = lazyComponent(() => import('./report-sheet').then((m) => m.ReportSheet));
 
@@ -12,7 +16,7 @@ const ReportSheet = lazyComponent(() => import('./report-sheet').then((m) => m.R
  * screen shows. The caller decides whether the viewer may download; the server checks it again.
  */
 export function ReportDownload(props: Omit<ReportSheetProps, 'onClose'>) {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation('report');
   const [open, setOpen] = useState(false);
   const opened = useOpenedOnce(open);
   return (
@@ -24,7 +28,7 @@ export function ReportDownload(props: Omit<ReportSheetProps, 'onClose'>) {
         onClick={() => setOpen(true)}
       >
         <DownlandOutline aria-hidden="true" />
-        <span>{t('reportDownload')}</span>
+        <span>{t('download')}</span>
       </button>
       {opened ? <ReportSheet visible={open} {...props} onClose={() => setOpen(false)} /> : null}
     </>

@@ -22,7 +22,7 @@ export interface ReportSheetProps {
 
 /** Choose XLSX or CSV; the answered link streams the file, and the browser saves or opens it. Failures toast. */
 function ReportChoice({ kind, condition, range, subject, onClose }: ReportSheetProps) {
-  const { t } = useTranslation('components');
+  const { t } = useTranslation('report');
   const request = useMutation({ mutationFn: (body: CallRequest<typeof report>) => callApi(report, body) });
   const pick = (format: (typeof REPORT_FORMATS)[number]) => {
     request.mutate(
@@ -30,7 +30,7 @@ function ReportChoice({ kind, condition, range, subject, onClose }: ReportSheetP
       {
         onSuccess: (answer) => {
           downloadUrl(answer.url, answer.filename);
-          toast(t('reportStarted'), { icon: 'success' });
+          toast(t('started'), { icon: 'success' });
           onClose();
         },
       },
@@ -38,12 +38,12 @@ function ReportChoice({ kind, condition, range, subject, onClose }: ReportSheetP
   };
   const end = formatDateTime(range.end);
   return (
-    <SheetFrame title={t('reportTitle')} onClose={onClose} bodyClassName="report-sheet">
+    <SheetFrame title={t('title')} onClose={onClose} bodyClassName="report-sheet">
       <p className="report-sheet-subject">{subject}</p>
       <p className="muted">
         {range.mode === 'none'
-          ? t('reportAllTime', { end })
-          : t('reportPeriod', { start: formatDateTime(range.start), end })}
+          ? t('allTime', { end })
+          : t('period', { start: formatDateTime(range.start), end })}
       </p>
       <div className="report-sheet-actions">
         {REPORT_FORMATS.map((format) => (
@@ -55,7 +55,7 @@ function ReportChoice({ kind, condition, range, subject, onClose }: ReportSheetP
             disabled={request.isPending}
             onClick={() => pick(format)}
           >
-            {t(format === 'xlsx' ? 'reportXlsx' : 'reportCsv')}
+            {t(format)}
           </Button>
         ))}
       </div>

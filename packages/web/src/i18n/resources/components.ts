@@ -70,14 +70,6 @@ const zhCN = {
   appExpiredContactHelper: '应用已过期，请联系客服',
   contactNow: '立即联系',
 
-  reportDownload: '下载',
-  reportTitle: '下载报表',
-  reportPeriod: '时间：{{start}} ~ {{end}}',
-  reportAllTime: '时间：全部（截至 {{end}}）',
-  reportXlsx: 'Excel 表格（XLSX）',
-  reportCsv: 'CSV 文件',
-  reportStarted: '报表开始下载',
-
   scanTitle: '扫一扫',
   sandbox: '沙箱',
   scanSandboxText: '沙箱环境不能打开摄像头。请粘贴或输入二维码里的内容（例如设备上的绑定链接）。',
@@ -130,14 +122,6 @@ const zhTW: Catalogue = {
   appExpiredContactHelper: '應用已過期，請聯繫客服',
   contactNow: '立即聯繫',
 
-  reportDownload: '下載',
-  reportTitle: '下載報表',
-  reportPeriod: '時間：{{start}} ~ {{end}}',
-  reportAllTime: '時間：全部（截至 {{end}}）',
-  reportXlsx: 'Excel 表格（XLSX）',
-  reportCsv: 'CSV 檔案',
-  reportStarted: '報表開始下載',
-
   scanTitle: '掃一掃',
   sandbox: '沙箱',
   scanSandboxText: '沙箱環境不能開啟相機。請貼上或輸入二維碼裡的內容（例如設備上的綁定連結）。',
@@ -187,14 +171,6 @@ const enUS: Catalogue = {
 
   appExpiredContactHelper: 'The app has expired. Please contact support',
   contactNow: 'Contact now',
-
-  reportDownload: 'Download',
-  reportTitle: 'Download report',
-  reportPeriod: 'Period: {{start}} ~ {{end}}',
-  reportAllTime: 'Period: all, up to {{end}}',
-  reportXlsx: 'Excel workbook (XLSX)',
-  reportCsv: 'CSV file',
-  reportStarted: 'The report is downloading',
 
   scanTitle: 'Scan',
   sandbox: 'Sandbox',
