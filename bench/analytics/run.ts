@@ -14,7 +14,6 @@
  * set; --db picks one. A seeded database is reused by later runs with the same number of orders ("now" stays the
  * time it was seeded). --repeat: calls per figure; --budget: seconds per figure at most (at least 3 calls).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +34,7 @@ import { RollupFacts } from '../../packages/server/src/modules/analytics/rollup-
 import type { FactFilter, SalesFacts } from '../../packages/server/src/modules/analytics/sales-facts';
 import { OrderStats } from '../../packages/server/src/modules/orders/order-stats';
 import { openDatabase } from '../../packages/server/src/runtime';
+import { prng, serve, signUpMerchant } from '../support/bench-kit';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const OUT = path.join(ROOT, 'bench/out/analytics');
@@ -80,23 +80,6 @@ const envOf = (target: 'sqlite' | 'postgres'): Record<string, string> => ({
 });
 
 /** sfc32: a small seeded PRNG, so every run seeds the same orders. */
-function prng(seed: number): () => number {
-  let [a, b, c, d] = [0x9e3779b9, 0x243f6a88, 0xb7e15162, seed];
-  return () => {
-    a |= 0;
-    b |= 0;
-    c |= 0;
-    d |= 0;
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-}
-
 /** Picks an index by weight (cumulative weights, binary search). */
 function picker(weights: number[], random: () => number): () => number {
   const cumulative: number[] = [];
@@ -160,35 +143,13 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
       `the ${target} benchmark database holds ${setup.orders} orders; delete bench/out/analytics (or schema bench_analytics) to seed ${ORDERS}`,
     );
   }
-  const { app, services } = await buildApp({ config, db });
-  const call = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
-    const r = await app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-    const answer = r.json<{ rcode: number; msg: string; result: T }>();
-    if (answer.rcode !== 0) throw new Error(`${url}: ${answer.msg}`);
-    return answer.result;
-  };
-  const { sign } = await call<{ sign: string }>('/p/v1/checkAccount', { phone: PHONE, agentid: '888888' });
-  const code = services.sms.latest(PHONE)?.params.code ?? '';
-  const user = await call<{ token: string; secret: string }>('/p/v1/signUp', {
-    mchName: 'Bench analytics',
+  const built = await buildApp({ config, db });
+  const { services } = built;
+  const { call, headers, merchantId } = await signUpMerchant(built, {
     phone: PHONE,
     password: PASSWORD,
-    business: 'vm',
-    sign,
-    code,
-    agent: '888888',
+    name: 'Bench analytics',
   });
-  const headers = { token: user.token, secret: user.secret };
-  const { merchant_id: merchantId } = await db.kysely
-    .selectFrom('users')
-    .select('merchant_id')
-    .where('username', '=', PHONE)
-    .executeTakeFirstOrThrow();
   const random = prng(7);
   const stores: Setup['stores'] = [];
   for (let a = 0; a < 10; a++) {
@@ -233,7 +194,7 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
     machines.push({ sn: device.sn, storeId: store.id, areaId: store.areaId, shelves });
   }
   process.stdout.write('\n');
-  await app.close();
+  await built.app.close();
   const setup: Setup = {
     merchantId,
     orders: ORDERS,
@@ -687,22 +648,9 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
 }
 
 /** A child process serving the API on the benchmark's database; answers its port. */
-async function serve(target: 'sqlite' | 'postgres'): Promise<{ port: number; child: ChildProcess }> {
-  // The bills benchmark's server is the API as `vendo serve` runs it, configured from the environment.
-  const child = fork(path.join(ROOT, 'bench/bills/bills-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: envOf(target),
-    stdio: 'inherit',
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { kind: string; port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  return { port, child };
-}
-
 async function callFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise<void> {
-  const api = await serve(target);
+  // The bills benchmark's server is the API as `vendo serve` runs it, configured from the environment.
+  const api = await serve(path.join(ROOT, 'bench/bills/bills-server.ts'), envOf(target));
   try {
     const base = `http://127.0.0.1:${api.port}`;
     const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {

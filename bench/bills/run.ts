@@ -9,7 +9,6 @@
  * The seeded database is kept under bench/out/bills and reused by later runs with the same --orders.
  * With --db postgres it uses DATABASE_URL (schema bench_bills).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +20,7 @@ import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { OrderStats } from '../../packages/server/src/modules/orders/order-stats';
 import { openDatabase } from '../../packages/server/src/runtime';
+import { prng, serve, signUpMerchant } from '../support/bench-kit';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const OUT = path.join(ROOT, 'bench/out/bills');
@@ -55,16 +55,6 @@ const env: Record<string, string> = {
 };
 
 /** A small seeded PRNG, so every run seeds the same orders. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Setup {
   merchantId: number;
   stores: Array<{ id: number; areaId: number }>;
@@ -89,35 +79,13 @@ async function prepare(): Promise<Setup> {
       `bench/out/bills holds ${setup.orders} orders; delete it (or its schema) to seed ${ORDERS}`,
     );
   }
-  const { app, services } = await buildApp({ config, db });
-  const call = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
-    const r = await app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-    const answer = r.json<{ rcode: number; msg: string; result: T }>();
-    if (answer.rcode !== 0) throw new Error(`${url}: ${answer.msg}`);
-    return answer.result;
-  };
-  const { sign } = await call<{ sign: string }>('/p/v1/checkAccount', { phone: PHONE, agentid: '888888' });
-  const code = services.sms.latest(PHONE)?.params.code ?? '';
-  const user = await call<{ token: string; secret: string }>('/p/v1/signUp', {
-    mchName: 'Bench',
+  const built = await buildApp({ config, db });
+  const { services } = built;
+  const { call, headers, merchantId } = await signUpMerchant(built, {
     phone: PHONE,
     password: PASSWORD,
-    business: 'vm',
-    sign,
-    code,
-    agent: '888888',
+    name: 'Bench',
   });
-  const headers = { token: user.token, secret: user.secret };
-  const merchant = await db.kysely
-    .selectFrom('users')
-    .select('merchant_id')
-    .where('username', '=', PHONE)
-    .executeTakeFirstOrThrow();
   const stores: Setup['stores'] = [];
   for (let a = 0; a < 2; a++) {
     const area = await call<{ _id: number }>('/api/v1/u/addArea', { name: `Area ${a + 1}` }, headers);
@@ -147,8 +115,8 @@ async function prepare(): Promise<Setup> {
     await call('/api/v1/d/editDev', { sn: device.sn, store_id: store.id }, headers);
     sns.push(device.sn);
   }
-  await app.close();
-  const setup: Setup = { merchantId: merchant.merchant_id, stores, sns };
+  await built.app.close();
+  const setup: Setup = { merchantId: merchantId, stores, sns };
   const started = performance.now();
   await (POSTGRES ? seedPostgres(setup) : seedSqlite(setup));
   // The triggers noted every order for the daily totals; fold them as the jobs would.
@@ -361,20 +329,6 @@ async function seedPostgres(setup: Setup): Promise<void> {
   await client.end();
 }
 
-/** A child process serving HTTP; answers its port. */
-async function serve(script: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = fork(path.join(ROOT, 'bench/bills', script), {
-    execArgv: ['--import', 'tsx'],
-    env,
-    stdio: 'inherit',
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { kind: string; port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-  return { port, child };
-}
-
 interface Figures {
   name: string;
   rps: number;
@@ -420,8 +374,8 @@ async function load(
 }
 
 const setup = await prepare();
-const api = await serve('bills-server.ts');
-const bare = await serve('bare-server.ts');
+const api = await serve(path.join(ROOT, 'bench/bills/bills-server.ts'), env);
+const bare = await serve(path.join(ROOT, 'bench/bills/bare-server.ts'), env);
 try {
   const base = `http://127.0.0.1:${api.port}`;
   const login = (await (
