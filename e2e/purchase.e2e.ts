@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantApi, type MerchantApi } from './support/app';
 import { launchBrowser, phoneContext, snap } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -12,26 +13,11 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
-let headers: Record<string, string>;
-
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en-US', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { rcode: number; msg: string; result: T };
-  if (answer.rcode !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.result;
-}
+let api: MerchantApi;
 
 beforeAll(async () => {
   server = await startServer();
-  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
-    username: '13800138000',
-    password: 'demo123456',
-  });
-  headers = { token: login.result.token, secret: login.result.secret };
+  api = await merchantApi(server);
   browser = await launchBrowser();
   context = await phoneContext(browser, { locale: 'en-US' });
 });

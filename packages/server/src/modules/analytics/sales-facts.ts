@@ -9,6 +9,8 @@
  * from orders.sale_day (the local midnight of the payment), so any zone offset works.
  */
 
+import type { SalesGroup } from './analysis-sums';
+
 /** Which orders: a merchant, the caller's store scope, optional narrowing, and a range [start, end). */
 export interface FactFilter {
   merchantId: number;
@@ -33,15 +35,9 @@ export type GoodsGrouping = 'goods' | 'hour' | 'day' | 'store' | 'goods_store';
  * Totals of the orders of one group, one payment method and one status: what the analysis (spec §3 bill analysis,
  * §4 analysis treatment of statuses) is summed from — see combineSales in analysis-sums.ts.
  */
-export interface OrderFact {
+export interface OrderFact extends SalesGroup {
   /** The group's value: the bucket start (hour/day), area_id, store_id (0: none), sn; '' for 'none'. */
   key: string;
-  client: string;
-  status: number;
-  n: number;
-  amount: number;
-  refund_fee: number;
-  cost_price: number;
 }
 
 /** Totals of the goods of one group and one order status. */

@@ -14,6 +14,7 @@ import {
   settle,
   standingMachine,
 } from './order-fixtures';
+import type { SalesGroup } from '../analytics/analysis-sums';
 import { OrderStats } from './order-stats';
 
 /*
@@ -317,16 +318,7 @@ async function check(w: World): Promise<void> {
   expect(Number(written.n ?? 0)).toBe(Number(delivered.n ?? 0));
   // The daily totals (folded or not) say exactly what the orders say.
   expect(orders.every((o) => (o.paid_at === null) === (o.sale_day === null))).toBe(true);
-  const groups = (
-    rows: Array<{
-      client: string;
-      status: number;
-      n: number;
-      amount: number;
-      refund_fee: number;
-      cost_price: number;
-    }>,
-  ) =>
+  const groups = (rows: SalesGroup[]) =>
     rows
       .filter((r) => r.n !== 0)
       .map((r) => [r.client, r.status, r.n, r.amount, r.refund_fee, r.cost_price].join(':'))
@@ -358,10 +350,7 @@ async function check(w: World): Promise<void> {
       cost_price: m.cost_price + r.cost_price,
     });
   }
-  const counted = new Map<
-    string,
-    { client: string; status: number; n: number; amount: number; refund_fee: number; cost_price: number }
-  >();
+  const counted = new Map<string, SalesGroup>();
   for (const o of orders.filter((x) => x.sale_day !== null)) {
     const key = `${o.client}:${o.status}`;
     const m = counted.get(key) ?? {
