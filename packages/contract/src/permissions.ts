@@ -3,6 +3,8 @@
  * that the first screen's access rules do not carry every enumeration's texts.
  */
 
+import type { ReportKind } from './api/analytics';
+
 export const PERMISSION_CODES = [
   1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037,
   1038,
@@ -32,3 +34,18 @@ export const PERMISSIONS = {
   Stock: 1037,
 } as const satisfies Record<string, PermissionCode>;
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/**
+ * Report download (1033) also needs the permission of the screen whose figures the file holds: the bill lists,
+ * the dashboard, the area, store, machine and goods statistics. Server and screens read the same map.
+ */
+export const REPORT_VIEW_PERMISSION = {
+  buyBill: 'BuyBill',
+  payBill: 'PayBill',
+  detail: 'Dashboard',
+  area: 'SicArea',
+  store: 'SicStore',
+  device: 'SicDevice',
+  goods: 'goodSum',
+  goodsDetail: 'goodSum',
+} as const satisfies Record<ReportKind, PermissionName>;

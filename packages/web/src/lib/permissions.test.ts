@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@vendo/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS,
@@ -6,6 +7,7 @@ import {
   can,
   canChangeOwnOperPwd,
   canResetOwnLoginPwd,
+  mayDownloadReport,
   type AccessName,
 } from './permissions';
 import { app, makeUser } from './test-fixtures';
@@ -124,5 +126,33 @@ describe('app expiry (spec §4)', () => {
     expect(appDaysLeft(app('Stock', NOW + 3 * DAY), NOW)).toBe(3);
     expect(appDaysLeft(app('Stock', NOW + 3 * DAY + 1), NOW)).toBe(4);
     expect(appDaysLeft(app('Stock', NOW - DAY), NOW)).toBe(0);
+  });
+});
+
+describe('report download', () => {
+  const staff = (...codes: number[]) => makeUser({ isMain: false, havePerms: codes }, NOW);
+
+  it('gives the main account every file', () => {
+    const main = makeUser({}, NOW);
+    expect(mayDownloadReport(main, 'detail') && mayDownloadReport(main, 'goods')).toBe(true);
+    expect(mayDownloadReport(main, 'buyBill') && mayDownloadReport(main, 'payBill')).toBe(true);
+  });
+
+  it('gives staff a file with 1033 and the permission of the view it comes from', () => {
+    expect(mayDownloadReport(staff(PERMISSIONS.Dashboard, PERMISSIONS.SicStore), 'store')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.SicStore), 'store')).toBe(true);
+    // The dashboard's store ranking downloads the store list: 1020 alone is not enough.
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'store')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'detail')).toBe(true);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.SicArea), 'detail')).toBe(false);
+    expect(mayDownloadReport(null, 'area')).toBe(false);
+    // The goods detail's file (its stores) needs the goods-analysis code like the screen.
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'goodsDetail')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, 1035), 'goodsDetail')).toBe(true);
+    // The bill lists: 1021 for the sales bills, 1028 for the payment bills.
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.BuyBill), 'buyBill')).toBe(true);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.BuyBill), 'payBill')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.BuyBill, PERMISSIONS.PayBill), 'buyBill')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.PayBill), 'payBill')).toBe(true);
   });
 });

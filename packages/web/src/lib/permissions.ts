@@ -1,7 +1,8 @@
 import type { AppEntry, UserInfo } from '@vendo/contract/api/account';
 import { appExpiresSoon, isAppUsable } from '@vendo/contract/constants';
 import type { KnownAppModule } from '@vendo/contract/enums';
-import { PERMISSIONS, type PermissionName } from '@vendo/contract/permissions';
+import { PERMISSIONS, REPORT_VIEW_PERMISSION, type PermissionName } from '@vendo/contract/permissions';
+import type { ReportKind } from '@vendo/contract/api/analytics';
 
 /** The part of the user info the rules read. */
 export type Viewer = Pick<UserInfo, 'isMain' | 'havePerms' | 'appList'>;
@@ -99,4 +100,11 @@ export function appState(app: AppEntry, now: number): AppState {
 export function appDaysLeft(app: AppEntry, now: number): number {
   const left = app.expire_at - now;
   return left <= 0 ? 0 : Math.ceil(left / DAY_MS);
+}
+
+/** Report download of a kind: the main account, or staff holding 1033 and the permission of the view (spec §6). */
+export function mayDownloadReport(viewer: Viewer | null, kind: ReportKind): boolean {
+  return (
+    viewer !== null && hasPermission(viewer, 'Report') && hasPermission(viewer, REPORT_VIEW_PERMISSION[kind])
+  );
 }

@@ -7,6 +7,7 @@ import { getBuyBill, getPayBill } from '@vendo/contract/api/orders';
 import { zonedDate } from '@vendo/contract/constants';
 import { DEVICE_TYPE_LABELS, enumLabel, PERMISSIONS } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
+import { REPORT_VIEW_PERMISSION } from '@vendo/contract/permissions';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
@@ -50,18 +51,6 @@ export interface ReportFile {
 
 /** The path of a download link; the ticket goes in the query (a path parameter is limited to 100 characters). */
 export const REPORT_FILE_PATH = '/api/v1/a/report/file';
-
-/** Besides Report (1033), the permission of the screen whose figures a file holds. */
-const VIEW_PERMS: Record<ReportKind, number> = {
-  buyBill: PERMISSIONS.BuyBill,
-  payBill: PERMISSIONS.PayBill,
-  detail: PERMISSIONS.Dashboard,
-  area: PERMISSIONS.SicArea,
-  store: PERMISSIONS.SicStore,
-  device: PERMISSIONS.SicDevice,
-  goods: PERMISSIONS.goodSum,
-  goodsDetail: PERMISSIONS.goodSum,
-};
 
 /** Lists go to the file whole: the largest page the list calls accept. */
 const ALL = { pageNum: 1, pageSize: 999_999 };
@@ -134,7 +123,7 @@ export class ReportService {
   private async assertMay(auth: AuthContext, kind: ReportKind): Promise<void> {
     if (auth.user.is_main === 1) return;
     const perms = await permissionsOf(this.d.db, auth.user);
-    if (!perms.includes(PERMISSIONS.Report) || !perms.includes(VIEW_PERMS[kind]))
+    if (!perms.includes(PERMISSIONS.Report) || !perms.includes(PERMISSIONS[REPORT_VIEW_PERMISSION[kind]]))
       throw new AppError(RCODE.FORBIDDEN);
   }
 

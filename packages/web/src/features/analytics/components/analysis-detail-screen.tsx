@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { DEFAULT_TIME_RANGE_MODES } from '../../../components/time-range-picker/time-range-picker';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
 import { useUserInfo } from '../../../lib/session';
@@ -17,7 +18,6 @@ import { maySee } from '../utils/access';
 import { placeCondition, placeFromParams, placeView, type Place } from '../utils/place';
 import { rangeCondition } from '../utils/range';
 import { AnalysisOverview } from './analysis-overview';
-import { ReportButton } from './report-button';
 import { SalesSeriesCard, type SeriesBy } from './series-card';
 import { StatsPicker } from './stats-picker';
 import { useUrlRange } from './use-url-range';
@@ -86,7 +86,7 @@ function AnalysisDetail({ place }: { place: Place }) {
         by={by}
         onBy={setBy}
         action={
-          <ReportButton
+          <ReportDownload
             kind="detail"
             condition={condition}
             range={range}

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { DEFAULT_TIME_RANGE_MODES } from '../../../components/time-range-picker/time-range-picker';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
 import { useUserInfo } from '../../../lib/session';
@@ -16,7 +17,6 @@ import { rangeCondition } from '../utils/range';
 import { goodsIdFromParams } from '../utils/place';
 import { GoodsFigures } from './goods-figures';
 import { GoodsThumb } from './goods-thumb';
-import { ReportButton } from './report-button';
 import { SeriesSwitch, type SeriesBy } from './series-card';
 import { GoodsChart } from './series-chart';
 import { SectionHead } from './section-head';
@@ -36,7 +36,7 @@ function ByStore({ range, goodsId }: { range: TimeRange; goodsId: number }) {
   return (
     <section className="card" aria-labelledby="an-by-store">
       <SectionHead id="an-by-store" title={t('goods.byStore')}>
-        <ReportButton
+        <ReportDownload
           kind="goodsDetail"
           condition={{ ...rangeCondition(range), goods_id: goodsId }}
           range={range}

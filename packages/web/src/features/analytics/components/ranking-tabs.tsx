@@ -7,17 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { currentLocale } from '../../../i18n/i18n';
 import { useUserInfo } from '../../../lib/session';
 import { useDevDays } from '../api/get-dev-days';
 import { useGoodSum } from '../api/get-good-sum';
 import { useStoreDays } from '../api/get-store-days';
-import { maySee, type StatsReportKind } from '../utils/access';
+import { maySee } from '../utils/access';
+import type { ReportKind } from '@vendo/contract/api/analytics';
 import { goodsPath, placePath } from '../utils/place';
 import { rangeCondition } from '../utils/range';
 import { GoodsThumb } from './goods-thumb';
 import { RankingList, type RankingItem } from './ranking-list';
-import { ReportButton } from './report-button';
 import { SectionHead } from './section-head';
 import { Segmented } from './segmented';
 import { StatsState, type StatsQuery } from './stats-state';
@@ -25,7 +26,7 @@ import { StatsState, type StatsQuery } from './stats-state';
 interface RankingCardProps {
   id: string;
   title: string;
-  report: { kind: StatsReportKind; condition: Record<string, unknown>; subject: string };
+  report: { kind: ReportKind; condition: Record<string, unknown>; subject: string };
   range: TimeRange;
   query: StatsQuery;
   emptyText: string;
@@ -39,7 +40,7 @@ function RankingCard({ id, title, report, range, query, emptyText, items, contro
   return (
     <section className="card" aria-labelledby={id}>
       <SectionHead id={id} title={title}>
-        <ReportButton {...report} range={range} />
+        <ReportDownload {...report} range={range} />
       </SectionHead>
       {controls}
       <StatsState

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { useSalesDetail } from '../api/get-detail';
 import { rangeCondition } from '../utils/range';
 import { AnalysisOverview } from './analysis-overview';
-import { ReportButton } from './report-button';
 import { SectionHead } from './section-head';
 import { SalesChart } from './series-chart';
 import { StatsState } from './stats-state';
@@ -21,7 +21,7 @@ export function SalesTab({ range }: { range: TimeRange }) {
           <AnalysisOverview analysis={data.analysis} title={t('dashboard.overview')} />
           <section className="card" aria-labelledby="an-sales-chart">
             <SectionHead id="an-sales-chart" title={t(`chart.${data.bucket}`)}>
-              <ReportButton
+              <ReportDownload
                 kind="detail"
                 condition={rangeCondition(range)}
                 range={range}

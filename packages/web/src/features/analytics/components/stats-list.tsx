@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { Pagination } from '../../../components/pagination/pagination';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
-import type { StatsReportKind } from '../utils/access';
+import { ReportDownload } from '../../../components/report-download/report-download';
+import type { ReportKind } from '@vendo/contract/api/analytics';
 import { STATS_PAGE_SIZE } from '../utils/paging';
-import { ReportButton } from './report-button';
 import { StatsState, type StatsQuery } from './stats-state';
 
 interface StatsListProps {
   query: StatsQuery & { data: { count: number; data: readonly unknown[] } | undefined };
   /** "12 areas", once the count is known. */
   countText: (count: number) => string;
-  report: { kind: StatsReportKind; condition: Record<string, unknown>; subject: string };
+  report: { kind: ReportKind; condition: Record<string, unknown>; subject: string };
   range: TimeRange;
   emptyText: string;
   label: string;
@@ -44,7 +44,7 @@ export function StatsList({
         <span className="muted" aria-live="polite">
           {data ? countText(data.count) : null}
         </span>
-        <ReportButton {...report} range={range} />
+        <ReportDownload {...report} range={range} />
       </div>
       <StatsState
         query={query}

@@ -1,4 +1,3 @@
-import type { ReportKind } from '@vendo/contract/api/analytics';
 import type { PermissionName } from '@vendo/contract/enums';
 import { hasPermission, type Viewer } from '../../../lib/permissions';
 
@@ -21,26 +20,6 @@ export type StatsView = keyof typeof VIEW_PERMISSION;
 
 export function maySee(viewer: Viewer | null, view: StatsView): boolean {
   return viewer !== null && hasPermission(viewer, VIEW_PERMISSION[view]);
-}
-
-/** The view whose permission a report of each kind needs besides 1033 (the contract's report call). */
-const REPORT_VIEW = {
-  detail: 'dashboard',
-  area: 'area',
-  store: 'store',
-  device: 'device',
-  goods: 'goods',
-  goodsDetail: 'goods',
-} as const satisfies Partial<Record<ReportKind, StatsView>>;
-
-export type StatsReportKind = keyof typeof REPORT_VIEW;
-
-/**
- * Report download (1033) of a view: the main account, or staff holding 1033 and the view's own permission (a
- * dashboard ranking's file is the full statistics list, so the store tab's download needs 1026 too).
- */
-export function mayDownload(viewer: Viewer | null, kind: StatsReportKind): boolean {
-  return viewer !== null && hasPermission(viewer, 'Report') && maySee(viewer, REPORT_VIEW[kind]);
 }
 
 /** The tabs of /sicRegion the viewer may open, in order: areas (1025), stores (1026). */

@@ -143,11 +143,6 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
   const [card, setCard] = useState({ open: false, cardno: '', opening: 0 });
   const cardOpened = useOpenedOnce(card.open);
   const seesCards = user !== null && hasPermission(user, 'BuyBill');
-  // Report download (1033) needs the list's own permission too; the server checks both again.
-  const mayDownload =
-    user !== null &&
-    hasPermission(user, 'Report') &&
-    hasPermission(user, kind === 'buy' ? 'BuyBill' : 'PayBill');
 
   const setFilters = (next: BillFilters) => setParams(filtersToParams(next, { now }), { replace: true });
   const change = (patch: Partial<BillFilters>) => setFilters({ ...filters, ...patch, page: 1 });
@@ -206,17 +201,15 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
             <span>{t('filters.cardLookup')}</span>
           </button>
         ) : null}
-        {mayDownload ? (
-          <ReportDownload
-            kind={kind === 'buy' ? 'buyBill' : 'payBill'}
-            condition={{
-              ...billCondition(filters),
-              ...(filters.abnormal ? { abnormal: true } : {}),
-            }}
-            range={filters.range}
-            subject={t(filters.abnormal ? 'report.abnormal' : `report.${kind}`)}
-          />
-        ) : null}
+        <ReportDownload
+          kind={kind === 'buy' ? 'buyBill' : 'payBill'}
+          condition={{
+            ...billCondition(filters),
+            ...(filters.abnormal ? { abnormal: true } : {}),
+          }}
+          range={filters.range}
+          subject={t(filters.abnormal ? 'report.abnormal' : `report.${kind}`)}
+        />
       </div>
       {filters.abnormal ? (
         <p className="muted bill-abnormal-note">
