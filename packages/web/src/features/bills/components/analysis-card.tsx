@@ -1,6 +1,7 @@
 import type { BillAnalysis } from '@vendo/contract/api/orders';
 import { formatMoney, formatRate } from '@vendo/contract/money';
 import { useTranslation } from 'react-i18next';
+import { DetailList } from '../../../components/detail-list/detail-list';
 import { currentLocale } from '../../../i18n/i18n';
 
 /** The figures over every order the conditions select (spec §3 bill analysis); cost and profit when present. */
@@ -19,14 +20,7 @@ export function AnalysisCard({ analysis }: { analysis: BillAnalysis }) {
   if (analysis.profit !== null) figures.push([t('analysis.profit'), money(analysis.profit)]);
   return (
     <section className="card" aria-label={t('analysis.label')}>
-      <dl className="bill-analysis">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList className="bill-analysis" rows={figures} />
       <ul className="bill-rates">
         <li>
           {t('analysis.success', { count: analysis.successCount, rate: formatRate(analysis.successRate) })}

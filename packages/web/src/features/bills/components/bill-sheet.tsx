@@ -16,7 +16,7 @@ import { useRefund } from '../api/refund';
 import { billStatusText, mayVendAgain, refundCents } from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/detail-list/detail-list';
 
 export interface BillDetailProps {
   bill: Bill;
@@ -151,7 +151,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
         submitting={refund.isPending}
         message={message}
       >
-        <DetailList rows={rows} />
+        <DetailList rows={rows} hideEmpty />
         {mayRefund && mayVendAgain(bill) ? (
           <div className="bill-undelivered" role="group" aria-label={t('replace.title')}>
             <p>{t('detail.undelivered')}</p>

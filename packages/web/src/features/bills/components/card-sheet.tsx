@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCard } from '../api/get-one-card';
 import { orderBillPath } from '../utils/bill-filters';
 import { statusTone } from '../utils/bills';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/detail-list/detail-list';
 
 export interface CardLookupProps {
   /** The card to show at once (a card number tapped in a bill); '' opens on the search box. */
@@ -59,7 +59,7 @@ function CardLookup({ cardno: initial, onClose }: CardLookupProps) {
         >
           {data ? (
             <section aria-label={data.cardno}>
-              <DetailList rows={figures} />
+              <DetailList rows={figures} hideEmpty />
               <h3>{t('card.latest')}</h3>
               <ul className="bill-items">
                 {data.orders.map((order) => (

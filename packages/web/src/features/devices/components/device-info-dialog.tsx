@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/dialog/app-dialog';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
+import { DetailList } from '../../../components/detail-list/detail-list';
 
 /**
  * The info dialog of spec §2: IMEI, app version, signal (0 when offline), device type, the Android version of
@@ -50,16 +51,7 @@ export function DeviceInfoDialog({ device, visible, onClose }: DeviceInfoDialogP
       onClose={onClose}
       closeOnMaskClick
       title={device ? device.title || t('notSet') : ''}
-      content={
-        <dl className="dv-info">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      }
+      content={<DetailList className="dv-info" rows={rows} />}
     />
   );
 }

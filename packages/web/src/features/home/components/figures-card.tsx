@@ -8,6 +8,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { callEndpoint, endpoint } from '../../../lib/api-client';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
+import { DetailList } from '../../../components/detail-list/detail-list';
 
 const DAYS = ['today', 'yesterday'] as const;
 type Day = (typeof DAYS)[number];
@@ -56,14 +57,7 @@ function DayPanel({ figures }: { figures: DayFigures }) {
         <span>{t('figures.income')}</span>
         <strong>{money(figures.income)}</strong>
       </p>
-      <dl className="figures-grid">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList className="figures-grid" rows={rows} />
     </>
   );
 }
