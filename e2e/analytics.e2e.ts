@@ -200,6 +200,8 @@ describe('the demo merchant reads its statistics', () => {
     await page.getByRole('button', { name: en.components.prevDay }).click();
     await expect.poll(() => page.url()).toContain('range=day');
     const areas = page.getByRole('list', { name: a.region.areas });
+    // Today's cards stay (marked busy) until yesterday's arrive.
+    await expect.poll(() => areas.getAttribute('aria-busy')).toBe('false');
     const first = areas.getByRole('link').first();
     await visible(first);
     const name = await first.locator('.an-item-title').textContent();

@@ -51,7 +51,7 @@ export function StatsList({
         empty={(data?.data.length ?? 0) === 0}
         emptyGuide={<EmptyGuide description={emptyText} />}
       >
-        <ul className="card-list" aria-label={label}>
+        <ul className="card-list an-list" aria-label={label} aria-busy={query.isPlaceholderData === true}>
           {children}
         </ul>
         <Pagination current={page} total={data?.count ?? 0} pageSize={STATS_PAGE_SIZE} onChange={onPage} />

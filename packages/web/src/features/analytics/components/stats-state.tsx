@@ -31,6 +31,8 @@ export interface StatsQuery {
   isError: boolean;
   error: unknown;
   data: unknown;
+  /** True while the figures of the previous range stay on screen until the new ones arrive. */
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 }
 
