@@ -123,13 +123,15 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       return !broker.closed;
     },
     async subscribe(filters, _shared, onMessage) {
-      // In-process subscribers see every publish on the filters; the callback must be called at once.
+      // In-process subscribers see every publish on the filters. `done` releases the broker's emitter to its
+      // next queued message: called synchronously it would recurse through the whole queue (thousands of
+      // machines publishing at once overflowed the stack), so it is called on the next turn, as aedes does.
       for (const filter of filters) {
         await new Promise<void>((resolve) =>
           broker.subscribe(
             filter,
             (packet, done) => {
-              done();
+              setImmediate(done);
               onMessage(
                 packet.topic,
                 Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
