@@ -64,7 +64,7 @@ function dataIndexOf(params: unknown): number {
 
 /**
  * The chart's option. Sized for a phone: the legend on top, labels thinned by ECharts itself, the tooltip on tap
- * and kept inside the chart (confine), one colour per line.
+ * and kept inside the chart (confine), one colour per line, drawn straight from point to point (no smoothing).
  */
 export function lineChartOption(data: LineChartData): LineChartOption {
   return {
@@ -105,7 +105,8 @@ export function lineChartOption(data: LineChartData): LineChartOption {
       type: 'line',
       name: line.name,
       data: [...line.values],
-      smooth: true,
+      // Straight segments between the measured points: a smoothed curve would invent peaks between them.
+      smooth: false,
       showSymbol: data.labels.length <= 12,
       symbolSize: 5,
       lineStyle: { width: 2 },

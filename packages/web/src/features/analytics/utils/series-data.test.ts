@@ -145,4 +145,25 @@ describe('chart option', () => {
     expect(series).toHaveLength(1);
     expect(series[0]).toMatchObject({ type: 'line', name: 'Income', showSymbol: false });
   });
+
+  it('draws what was measured: straight segments between the points, never a smoothed curve', () => {
+    for (const count of [7, 24]) {
+      const labels = Array.from({ length: count }, (_, i) => String(i));
+      const option = lineChartOption({
+        labels,
+        lines: [
+          { name: 'Income', values: labels.map((_, i) => (i % 3 ? 0 : 9)), color: '#123456' },
+          { name: 'Refunded', values: labels.map(() => 1), color: '#654321' },
+        ],
+        tip: () => ({ title: '', rows: [] }),
+        axisValue: String,
+      });
+      const series = Array.isArray(option.series) ? option.series : [];
+      expect(series).toHaveLength(2);
+      for (const line of series) {
+        expect(line).toMatchObject({ type: 'line' });
+        expect([false, undefined]).toContain((line as { smooth?: unknown }).smooth);
+      }
+    }
+  });
 });
