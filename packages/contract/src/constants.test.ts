@@ -6,6 +6,7 @@ import {
   appMaxCount,
   checkNextPeriod,
   checkTimeRange,
+  earliestAllowedStart,
   isAppUsable,
   nextPeriodStart,
   startOfPeriod,
@@ -72,6 +73,23 @@ describe('zoned calendar', () => {
     expect(startOfPeriod('week', Date.UTC(2024, 4, 19, 2))).toBe(Date.UTC(2024, 4, 12, 16)); // Sunday
     expect(nextPeriodStart('month', Date.UTC(2024, 11, 20))).toBe(Date.UTC(2024, 11, 31, 16));
     expect(nextPeriodStart('week', NOW)).toBe(Date.UTC(2024, 4, 19, 16));
+  });
+});
+
+describe('earliestAllowedStart', () => {
+  it('is 80352000000 ms (930 days, not "about 93") before the earlier of now and the last instant', () => {
+    expect(DATE_RANGE_MAX_BACK_MS).toBe(80_352_000_000);
+    expect(DATE_RANGE_MAX_BACK_MS).toBe(930 * DAY);
+    expect(earliestAllowedStart(NOW, NOW)).toBe(NOW - 80_352_000_000);
+    expect(earliestAllowedStart(NOW + DAY, NOW)).toBe(NOW - 80_352_000_000);
+    expect(earliestAllowedStart(NOW - 10 * DAY, NOW)).toBe(NOW - 10 * DAY - 80_352_000_000);
+  });
+  it('lets a range start exactly at the limit and refuses one 1 ms earlier', () => {
+    const limit = earliestAllowedStart(NOW, NOW);
+    expect(checkTimeRange(limit, NOW, NOW)).toBeNull();
+    expect(checkTimeRange(limit - 1, NOW, NOW)).toBe('rangeStartTooEarly');
+    // 94 days, past the old bills' 93-day cap, is well within the rule.
+    expect(checkTimeRange(NOW - 94 * DAY, NOW, NOW)).toBeNull();
   });
 });
 

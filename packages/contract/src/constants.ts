@@ -56,10 +56,11 @@ export const LOGIN_VALID_MS = 259_200_000;
 export const STORAGE_VERSION = '20240111';
 /** An app module this close to expiry shows a warning (30 days). */
 export const APP_EXPIRY_WARNING_MS = 2_592_000_000;
-/** How far back a time range may start; the spec says "about 93 days" but gives this number (930 days). */
+/**
+ * How far back a time range may start (earliestAllowedStart). The spec says "about 93 days" but gives this number,
+ * which is 930 days; the number is the rule (decision 018), for the picker, analytics and the bill lists alike.
+ */
 export const DATE_RANGE_MAX_BACK_MS = 80_352_000_000;
-/** Sales and payment bills query at most this long a time range (spec §2: "about 93 days"). */
-export const BILL_RANGE_MAX_MS = 93 * 86_400_000;
 /** Language cookie and agent are kept one year. */
 export const COOKIE_MAX_AGE_DAYS = 365;
 export const DEFAULT_AGENT = '888888';
@@ -205,11 +206,20 @@ export function nextPeriodStart(period: Period, ms: number, timeZone: string = D
 // ---------------------------------------------------------------------------------------------------------
 // Time-range picker (spec §2)
 
-/** Start at most DATE_RANGE_MAX_BACK_MS before min(now, end); end neither after now nor before start. */
+/**
+ * The one date-range rule (spec §2, §9): a range whose last instant is `last` may start no earlier than
+ * DATE_RANGE_MAX_BACK_MS before the earlier of now and `last`. The picker, every analytics call and both bill
+ * lists check their start against it (too early: 'rangeStartTooEarly'), so no two screens disagree.
+ */
+export function earliestAllowedStart(last: number, now: number): number {
+  return Math.min(now, last) - DATE_RANGE_MAX_BACK_MS;
+}
+
+/** The picker's range, end inclusive: start not before earliestAllowedStart; end neither after now nor before start. */
 export function checkTimeRange(start: number, end: number, now: number): ValidationKey | null {
   if (end > now) return 'rangeEndAfterNow';
   if (end < start) return 'rangeEndBeforeStart';
-  if (start < Math.min(now, end) - DATE_RANGE_MAX_BACK_MS) return 'rangeStartTooEarly';
+  if (start < earliestAllowedStart(end, now)) return 'rangeStartTooEarly';
   return null;
 }
 

@@ -250,11 +250,6 @@ export const validationMessages = {
     'zh-TW': '結束時間不能晚於目前時間',
     'en-US': 'The end cannot be in the future',
   },
-  rangeTooLong: {
-    'zh-CN': '查询时间范围不能超过93天',
-    'zh-TW': '查詢時間範圍不能超過93天',
-    'en-US': 'The time range cannot be longer than 93 days',
-  },
   rangeEndBeforeStart: {
     'zh-CN': '结束时间不能早于开始时间',
     'zh-TW': '結束時間不能早於開始時間',

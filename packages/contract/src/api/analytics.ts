@@ -32,7 +32,7 @@ const zRangeBound = z
 /**
  * The time-range picker's range (spec §2): start and end are epoch ms, end inclusive (the picker sends the last ms
  * of the period or now). Missing: today in the merchant's zone. The server applies the picker's rules
- * (checkTimeRange: start at most DATE_RANGE_MAX_BACK_MS before min(now, end); end not after now — a minute of
+ * (checkTimeRange: start no earlier than earliestAllowedStart(end, now); end not after now — a minute of
  * clock skew allowed — nor before start) and answers the picker's message keys on the field.
  */
 export const rangeFields = {

@@ -79,9 +79,12 @@ export const billConditionFields = {
     .union([z.enum(PAYMENTS), z.literal('')], { error: 'invalidValue' })
     .nullish()
     .transform((v) => (v ? v : undefined)),
-  /** Default: the start of today in the merchant's time zone. */
+  /**
+   * Default: the start of today in the merchant's time zone. No earlier than earliestAllowedStart(end_time − 1,
+   * now) (constants.ts: the range rule of the picker and analytics too), else 'rangeStartTooEarly'.
+   */
   start_time: zFilterTime,
-  /** Exclusive; default: the start of tomorrow. At most 93 days after start_time. */
+  /** Exclusive; default: the start of tomorrow. */
   end_time: zFilterTime,
   price_start: zFilterCents,
   price_end: zFilterCents,

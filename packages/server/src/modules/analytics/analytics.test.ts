@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesAnalysis, SalesSeries } from '@vendo/contract/api/analytics';
 import type { BillList } from '@vendo/contract/api/orders';
-import { DATE_RANGE_MAX_BACK_MS } from '@vendo/contract/constants';
+import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import type { NewOrderItem } from '../orders/order-repository';
@@ -496,6 +496,18 @@ describe.each(dialects())('analytics on %s', (dialect) => {
     expect(
       await call('/api/v1/a/storeDays', { condition: { start_time: now - DATE_RANGE_MAX_BACK_MS - DAY } }),
     ).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Start time: The start is too far back' });
+    // The one range rule of the contract, as the picker and the bill lists: exactly at the limit passes (930 days,
+    // not "about 93"), 1 ms earlier does not — from now, and from an end in the past.
+    for (const end of [now, now - 10 * DAY]) {
+      const limit = earliestAllowedStart(end, now);
+      expect(limit).toBe(end - 80_352_000_000);
+      expect(
+        await call('/api/v1/a/detail', { condition: { start_time: limit, end_time: end } }),
+      ).toMatchObject({ rcode: 0, result: { bucket: 'month' } });
+      expect(
+        await call('/api/v1/a/detail', { condition: { start_time: limit - 1, end_time: end } }),
+      ).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Start time: The start is too far back' });
+    }
     expect(await call('/api/v1/a/area', { condition: { end_time: now + HOUR } }, owner)).toMatchObject({
       msg: 'End time: The end cannot be in the future',
     });
@@ -1129,8 +1141,15 @@ describe.each(dialects())('analytics on %s', (dialect) => {
     });
     expect(
       await ask({ kind: 'buyBill', condition: { start_time: now - 94 * DAY, end_time: now } }),
+    ).toMatchObject({ rcode: 0 });
+    expect(
+      await ask({
+        kind: 'buyBill',
+        condition: { start_time: earliestAllowedStart(now - 1, now) - 1, end_time: now },
+      }),
     ).toMatchObject({
-      msg: 'Start time: The time range cannot be longer than 93 days',
+      rcode: RCODE.INVALID_PARAM,
+      msg: 'Start time: The start is too far back',
     });
     expect(await ask({ kind: 'detail', condition: { store: stores.rival } })).toMatchObject({
       rcode: RCODE.STORE_NOT_FOUND,

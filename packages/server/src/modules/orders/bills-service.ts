@@ -8,12 +8,7 @@ import type {
   getOneCard,
   getPayBill,
 } from '@vendo/contract/api/orders';
-import {
-  BILL_RANGE_MAX_MS,
-  DATE_RANGE_MAX_BACK_MS,
-  nextPeriodStart,
-  startOfPeriod,
-} from '@vendo/contract/constants';
+import { earliestAllowedStart, nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import {
   PAYMENT_LABELS,
   enumLabel,
@@ -190,7 +185,11 @@ export class BillsService {
     );
   }
 
-  /** The conditions, with the time range defaulting to today in the merchant's zone and checked (93 days). */
+  /**
+   * The conditions, with the time range defaulting to today in the merchant's zone and checked by the one range
+   * rule of the contract (earliestAllowedStart, as the picker and analytics): the end is exclusive here, so the
+   * range's last instant is end − 1.
+   */
   private filter(
     scope: Scope,
     c: Condition,
@@ -199,15 +198,14 @@ export class BillsService {
     kind: { abnormal: boolean; paidOnly: boolean },
   ): BillFilter {
     // The home alert counts pending abnormal orders of any day, so its list does too unless a range is asked
-    // for. Few orders are pending at once and the partial index orders_abnormal holds only them: no 93 days.
+    // for. Few orders are pending at once and the partial index orders_abnormal holds only them: no range limit.
     if (kind.abnormal && c.start_time === undefined && c.end_time === undefined) {
       return this.conditions(scope, c, 0, nextPeriodStart('day', now, timeZone), now, kind);
     }
     const start = c.start_time ?? startOfPeriod('day', c.end_time ? c.end_time - 1 : now, timeZone);
     const end = c.end_time ?? nextPeriodStart('day', now, timeZone);
     if (end <= start) throw AppError.invalid('condition.end_time', 'rangeEndBeforeStart');
-    if (end - start > BILL_RANGE_MAX_MS) throw AppError.invalid('condition.start_time', 'rangeTooLong');
-    if (start < now - DATE_RANGE_MAX_BACK_MS)
+    if (start < earliestAllowedStart(end - 1, now))
       throw AppError.invalid('condition.start_time', 'rangeStartTooEarly');
     return this.conditions(scope, c, start, end, now, kind);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill, BillList } from '@vendo/contract/api/orders';
+import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, setApp, staffAccount, type Caller } from '../catalog/catalog-testing';
@@ -177,9 +178,6 @@ describe.each(dialects())('bills on %s', (dialect) => {
       rcode: RCODE.INVALID_PARAM,
       msg: 'End time: The end cannot be before the start',
     });
-    expect(
-      await call('/api/v1/b/getBuyBill', { condition: { start_time: now - 94 * DAY, end_time: now } }),
-    ).toMatchObject({ msg: 'Start time: The time range cannot be longer than 93 days' });
     expect(await call('/api/v1/b/getBuyBill', { condition: { status: 42 } })).toMatchObject({
       rcode: RCODE.INVALID_PARAM,
       msg: 'Order status: Invalid value',
@@ -195,6 +193,34 @@ describe.each(dialects())('bills on %s', (dialect) => {
     expect(await call('/api/v1/b/getBuyBill', { condition: { client: 'cheque' } })).toMatchObject({
       msg: 'Payment method: Invalid value',
     });
+  });
+
+  it('takes the one range rule: a start down to 80352000000 ms before the earlier of now and the last instant', async () => {
+    const now = t.clock.now;
+    const tomorrow = (await buy()).range.end_time;
+    for (const path of ['/api/v1/b/getBuyBill', '/api/v1/b/getPayBill']) {
+      const list = async (condition: Record<string, number>) => call(path, { condition });
+      // The end is exclusive: a list ending at `end` covers up to end − 1, and may start that far back from it.
+      const cases = [
+        { end: tomorrow, limit: now - DATE_RANGE_MAX_BACK_MS },
+        { end: now, limit: now - 1 - DATE_RANGE_MAX_BACK_MS },
+        { end: now - 10 * DAY, limit: now - 10 * DAY - 1 - DATE_RANGE_MAX_BACK_MS },
+      ];
+      for (const { end, limit } of cases) {
+        expect(limit).toBe(earliestAllowedStart(end - 1, now));
+        expect(await list({ start_time: limit, end_time: end })).toMatchObject({ rcode: 0 });
+        expect(await list({ start_time: limit - 1, end_time: end })).toMatchObject({
+          rcode: RCODE.INVALID_PARAM,
+          msg: 'Start time: The start is too far back',
+        });
+      }
+    }
+    // No 93-day cap: 94 days (and 900) list what they hold, yesterday's coin sale with today's orders.
+    const long = await buy({ start_time: now - 94 * DAY, end_time: tomorrow });
+    expect(long.count).toBe(6);
+    expect(long.range).toEqual({ start_time: now - 94 * DAY, end_time: tomorrow });
+    expect((await buy({ start_time: now - 900 * DAY })).count).toBe(6);
+    expect((await buy({ start_time: now - 900 * DAY, end_time: now - DAY / 2 })).count).toBe(1);
   });
 
   it('shows cost and profit only with the profit permission and the Profit app', async () => {
@@ -274,7 +300,7 @@ describe.each(dialects())('bills on %s', (dialect) => {
 
   it('lists the pending abnormal orders of any day, as many as the home alert counts', async () => {
     const silent = virtualMachines(t, { report: () => false });
-    // Stuck 100 days ago: beyond any range a bill list may span.
+    // Stuck 100 days ago: far outside today's default list, and any week or month.
     t.clock.advance(-100 * DAY);
     const old = await customerPays(t, '70001', 1);
     await settle(t);
@@ -291,15 +317,18 @@ describe.each(dialects())('bills on %s', (dialect) => {
     expect(list.analysis.abnormalCount).toBe(alert.count);
     expect(list.data.map((b) => b.orderno)).toContain(old.order_no);
     expect(list.range.start_time).toBe(0);
-    // An explicit range still narrows it, and still within the limits of a bill list.
+    // An explicit range still narrows it, and the range rule of every bill list still holds.
     const today = await buy({ abnormal: true, start_time: list.range.end_time - DAY });
     expect(today.data.map((b) => b.orderno)).not.toContain(old.order_no);
     expect(today.count).toBe(1);
+    const end = t.clock.now;
     expect(
       await call('/api/v1/b/getBuyBill', {
-        condition: { abnormal: true, start_time: t.clock.now - 101 * DAY, end_time: t.clock.now },
+        condition: { abnormal: true, start_time: earliestAllowedStart(end - 1, end) - 1, end_time: end },
       }),
-    ).toMatchObject({ msg: 'Start time: The time range cannot be longer than 93 days' });
+    ).toMatchObject({ msg: 'Start time: The start is too far back' });
+    const since = await buy({ abnormal: true, start_time: end - 101 * DAY, end_time: end });
+    expect(since.count).toBe(alert.count);
     // The other lists keep their default of today.
     expect((await buy()).data.map((b) => b.orderno)).not.toContain(old.order_no);
   });

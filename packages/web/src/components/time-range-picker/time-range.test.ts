@@ -14,6 +14,7 @@ import {
   validateRange,
 } from './time-range';
 import type { TimeRange, TimeRangeResult } from './time-range';
+import { earliestAllowedStart } from '@vendo/contract/constants';
 
 const SH = 'Asia/Shanghai';
 const HOUR = 3_600_000;
@@ -170,6 +171,20 @@ describe('custom days', () => {
     expect(customRange(dayBefore, '2026-11-25', NOW, SH)).toEqual({ ok: false, error: 'rangeStartTooEarly' });
   });
 
+  it('offers start days back to the one range rule of the contract: 930 days, not "about 93"', () => {
+    const today: TimeRange = { mode: 'custom', start: dayStart('2026-11-25', SH), end: NOW };
+    expect(earliestAllowedStart(NOW, NOW)).toBe(NOW - 80_352_000_000);
+    // 2024-05-09 14:30 in Shanghai is the limit, so the first whole day is the 10th.
+    expect(customDayBounds(today, NOW, SH).startMin).toBe('2024-05-10');
+    expect(range(customRange('2024-05-10', '2026-11-25', NOW, SH)).start).toBe(dayStart('2024-05-10', SH));
+    expect(customRange('2024-05-09', '2026-11-25', NOW, SH)).toEqual({
+      ok: false,
+      error: 'rangeStartTooEarly',
+    });
+    // 94 days, beyond the old 93-day cap of the bill lists, is an ordinary custom range.
+    expect(customRange('2026-08-23', '2026-11-25', NOW, SH).ok).toBe(true);
+  });
+
   it('offers picker days that all pass the limits', () => {
     const current: TimeRange = {
       mode: 'custom',
@@ -177,8 +192,9 @@ describe('custom days', () => {
       end: dayStart('2026-11-11', SH) - 1,
     };
     const bounds = customDayBounds(current, NOW, SH);
-    expect(dayStart(bounds.startMin, SH)).toBeGreaterThanOrEqual(current.end - DATE_RANGE_MAX_BACK_MS);
-    expect(dayStart(bounds.startMin, SH) - DAY).toBeLessThan(current.end - DATE_RANGE_MAX_BACK_MS);
+    expect(dayStart(bounds.startMin, SH)).toBeGreaterThanOrEqual(earliestAllowedStart(current.end, NOW));
+    expect(dayStart(bounds.startMin, SH) - DAY).toBeLessThan(earliestAllowedStart(current.end, NOW));
+    expect(earliestAllowedStart(current.end, NOW)).toBe(current.end - DATE_RANGE_MAX_BACK_MS);
     expect(bounds).toMatchObject({ startMax: '2026-11-10', endMin: '2026-11-01', endMax: '2026-11-25' });
   });
 

@@ -3,6 +3,7 @@ import {
   checkTimeRange,
   DATE_RANGE_MAX_BACK_MS,
   DEFAULT_TIME_ZONE,
+  earliestAllowedStart,
   nextPeriodStart,
   startOfPeriod,
   zonedDate,
@@ -13,9 +14,9 @@ import type { Period } from '@vendo/contract/constants';
 import type { ValidationKey } from '@vendo/contract/validation-messages';
 
 /*
- * Rules of the time-range picker (spec §2). The limits themselves (checkTimeRange, checkNextPeriod) and the
- * zone-aware calendar live in the contract so the server validates ranges with the same code; this file only
- * composes them into what the picker needs.
+ * Rules of the time-range picker (spec §2). The limits themselves (earliestAllowedStart — the one range rule the
+ * analytics calls and the bill lists check too —, checkTimeRange, checkNextPeriod) and the zone-aware calendar live
+ * in the contract so the server validates ranges with the same code; this file only composes them for the picker.
  */
 
 export type { Period };
@@ -160,15 +161,15 @@ export interface CustomDayBounds {
 
 /**
  * Which days the two date pickers may offer for the current range, so that any day the user can pick passes the
- * limits: the start no earlier than the first whole day within DATE_RANGE_MAX_BACK_MS of min(now, end) and not
- * after the end; the end from the start's day to today.
+ * limits: the start no earlier than the first whole day from earliestAllowedStart(end, now) and not after the end;
+ * the end from the start's day to today.
  */
 export function customDayBounds(
   range: TimeRange,
   now: number,
   timeZone = DEFAULT_TIME_ZONE,
 ): CustomDayBounds {
-  const limit = Math.min(now, range.end) - DATE_RANGE_MAX_BACK_MS;
+  const limit = earliestAllowedStart(range.end, now);
   const limitDayStart = startOfPeriod('day', limit, timeZone);
   const firstDay = limitDayStart >= limit ? limitDayStart : nextPeriodStart('day', limit, timeZone);
   return {

@@ -1,6 +1,12 @@
 import { getBuyBill, getPayBill } from '@vendo/contract/api/orders';
 import { describe, expect, it } from 'vitest';
-import { dayStart, initialRange } from '../../../components/time-range-picker/time-range';
+import { earliestAllowedStart } from '@vendo/contract/constants';
+import {
+  customDayBounds,
+  customRange,
+  dayStart,
+  initialRange,
+} from '../../../components/time-range-picker/time-range';
 import {
   billCondition,
   filtersFromParams,
@@ -12,6 +18,7 @@ import {
 } from './bill-filters';
 
 const SH = 'Asia/Shanghai';
+const DAY = 86_400_000;
 // Wednesday 2026-11-25 14:30 in Shanghai.
 const NOW = Date.UTC(2026, 10, 25, 6, 30);
 const options = { canBeAbnormal: true, now: NOW, timeZone: SH };
@@ -109,6 +116,24 @@ describe('billCondition', () => {
     expect(condition.start_time).toBe(dayStart('2026-11-25', SH));
     expect(condition.end_time).toBe(dayStart('2026-11-26', SH));
     expect(getBuyBill.request.safeParse({ pageNum: 1, pageSize: 10, condition }).success).toBe(true);
+  });
+
+  it('sends the widest custom range the picker offers within the rule the server checks', () => {
+    for (const end of ['2026-11-25', '2026-11-10']) {
+      const picked = customRange('2026-11-01', end, NOW, SH);
+      if (!picked.ok) throw new Error(picked.error);
+      const first = customDayBounds(picked.range, NOW, SH).startMin;
+      const widest = customRange(first, end, NOW, SH);
+      if (!widest.ok) throw new Error(widest.error);
+      const { start_time: start = 0, end_time: last = 0 } = billCondition(
+        { ...TODAY, range: widest.range },
+        SH,
+      );
+      // The list's end is exclusive, its last instant end − 1 (bills-service checks the same): within a day of it.
+      const limit = earliestAllowedStart(last - 1, NOW);
+      expect(start).toBeGreaterThanOrEqual(limit);
+      expect(start - DAY).toBeLessThan(limit);
+    }
   });
 
   it('sends no times for the abnormal list of every day, and every condition set', () => {

@@ -46,7 +46,8 @@ export interface BillFilters extends TextFilters {
 
 /**
  * The time tabs of a list. The abnormal list starts on "all": the home alert counts pending abnormal orders of
- * any day, and the list shows the same ones. The other lists span at most 93 days, so they have no "all".
+ * any day, and the list shows the same ones. The other lists always ask for a period (today by default; the
+ * custom days reach back as far as the range rule allows), so they have no "all".
  */
 export function rangeModes(abnormal: boolean): TimeRangeMode[] {
   return abnormal ? ['none', 'day', 'week', 'month', 'custom'] : ['day', 'week', 'month', 'custom'];
