@@ -14,6 +14,7 @@ import type { GatewayLog } from '../gateway/machine-ports';
 import { Authenticator, type AuthContext } from '../platform/auth';
 import { loadPlatformSecret } from '../platform/platform-secret';
 import { RateLimiter } from '../platform/rate-limit';
+import { localHourStart } from '../modules/analytics/analytics-query';
 import { runDemoMachines } from '../modules/devices/demo-machines';
 import { createDevicesModule } from '../modules/devices/devices-module';
 import type { MachineLink } from '../modules/orders/vend-service';
@@ -21,7 +22,8 @@ import { createOrdersModule, type OrdersModule } from '../modules/orders/orders-
 import { DEMO } from './demo-merchant';
 
 /*
- * The demo's sales (issue 5): on first start, 90 days of plausible history made through the same services a
+ * The demo's sales (issue 5): on first start, 90 days of plausible history up to the present hour (issue 12: a
+ * newcomer opening the dashboard at any hour sees today's figures) made through the same services a
  * real sale goes through (the purchase page's service, the sandbox channel's signed notifications, the machines'
  * delivery events into the devices module's event store, refunds), with a clock that walks through the past;
  * then simulated customers keep buying from the simulated machines: through the purchase service and the
@@ -41,8 +43,10 @@ const TRAFFIC: Record<string, { perDay: [number, number]; online: number; cash: 
   gpm: { perDay: [5, 11], online: 0.7, cash: 0.3 },
   fdj: { perDay: [3, 8], online: 0.8, cash: 0.2 },
 };
-/** Busier at lunch and in the evening (hours 8..22). */
-const HOUR_WEIGHTS = [1, 2, 3, 5, 4, 3, 2, 2, 3, 4, 5, 5, 4, 3, 2];
+/** Sales by local hour 0..23: busier at lunch and in the evening, a trickle through the night. */
+const HOUR_WEIGHTS = [0.6, 0.4, 0.3, 0.3, 0.3, 0.4, 0.6, 0.8, 1, 2, 3, 5, 4, 3, 2, 2, 3, 4, 5, 5, 4, 3, 2, 1];
+/** The operator's round, refilling what runs low, at this local hour every morning. */
+const REFILL_HOUR = 7;
 
 export interface DemoSalesOptions {
   app: FastifyInstance;
@@ -101,8 +105,8 @@ export async function startDemoSales(o: DemoSalesOptions): Promise<DemoSales> {
   return {
     banner: seeded
       ? '  Demo sales: simulated customers keep buying from the demo machines (sandbox payments, cash, cards).'
-      : `  Demo sales: seeding ${HISTORY_DAYS} days of sales history in the background (a few seconds); the demo\n` +
-        '  machines come online and simulated customers start buying when it is done.',
+      : `  Demo sales: seeding ${HISTORY_DAYS} days of sales history up to this hour in the background (a few seconds);\n` +
+        '  the demo machines come online and simulated customers start buying when it is done.',
     ready,
     async stop(graceful = true) {
       stopped = true;
@@ -126,27 +130,20 @@ async function historyDone(db: Kysely<Database>): Promise<boolean> {
 // History
 
 /**
- * Seeds the history day by day, remembering the last finished day, so a start interrupted half-way goes on
- * where it stopped. Answers how many orders it made.
+ * Seeds the history day by day up to now — the present hour of the merchant's zone holds a sale — and marks it
+ * done, so a restart does not seed again. A start interrupted half-way goes on after its last order. Answers how
+ * many orders it made. `span` is for tests: the instant taken as now, and how many days back to begin.
  */
 export async function seedDemoHistory(
   o: Omit<DemoSalesOptions, 'credentials' | 'brokerUrl'>,
   random: () => number,
+  span: { now?: number; days?: number } = {},
 ): Promise<number> {
   const db = o.db.kysely;
-  const tz = o.config.timeZone;
-  const now = Date.now();
-  const stored = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', HISTORY_KEY)
-    .executeTakeFirst();
-  const progress = stored ? (JSON.parse(stored.value) as { next?: number; done?: boolean }) : {};
-  if (progress.done) return 0;
-  const first = startOfPeriod('day', now - HISTORY_DAYS * DAY, tz);
-  let day = progress.next ?? first;
+  const now = span.now ?? Date.now();
+  if (await historyDone(db)) return 0;
 
-  let clock = day;
+  let clock = now;
   const read = () => clock;
   const secret = await loadPlatformSecret(db, o.config.secret);
   // The same modules as the server's, on a clock that walks through the past. Their gateway never runs: a
@@ -178,6 +175,12 @@ export async function seedDemoHistory(
   devices.events.attach(orders.sales);
   const owner = await ownerAuth(o.app, db, read);
   if (!owner) return 0;
+  // Days and hours as the merchant's dashboard shows them.
+  const tz = owner.merchant.time_zone || o.config.timeZone;
+  // How far an interrupted start got: each sale commits on its own, so its last order says it exactly (a note
+  // written beside them could lag a sale behind, and that sale would be made twice).
+  const seededThrough = await lastOrderAt(db, owner.merchant.id);
+  let day = startOfPeriod('day', seededThrough ?? now - (span.days ?? HISTORY_DAYS) * DAY, tz);
   const machines = await db
     .selectFrom('devices')
     .select(['id', 'sn', 'type', 'merchant_id'])
@@ -194,10 +197,12 @@ export async function seedDemoHistory(
   const cards = Array.from({ length: 60 }, (_, i) => `C${String(100001 + i)}`);
   try {
     const today = startOfPeriod('day', now, tz);
+    const hour = localHourStart(now, tz);
     for (; day <= today; day = startOfPeriod('day', day + DAY + 2 * HOUR, tz)) {
-      clock = day + 7 * HOUR;
-      for (const m of machines) await refillWhenLow(devices, owner, m.sn);
-      const sales: Array<{ at: number; machine: (typeof machines)[number] }> = [];
+      // The day's sales and the operator's morning round among them (machine null), in time order.
+      const sales: Array<{ at: number; machine: (typeof machines)[number] | null }> = [
+        { at: day + REFILL_HOUR * HOUR, machine: null },
+      ];
       for (const m of machines) {
         const traffic = TRAFFIC[m.type] ?? TRAFFIC['vm']!;
         const [min, max] = traffic.perDay;
@@ -206,10 +211,20 @@ export async function seedDemoHistory(
         for (let i = 0; i < count; i++)
           sales.push({ at: day + saleHour(random) + Math.floor(random() * HOUR), machine: m });
       }
+      if (day === today && machines.length && !sales.some((s) => s.machine && s.at >= hour && s.at < now)) {
+        // The present hour has begun: someone has bought in it, so today's chart reaches now.
+        const machine = machines[Math.floor(random() * machines.length)]!;
+        sales.push({ at: hour + Math.floor(random() * (now - hour)), machine });
+      }
       sales.sort((a, b) => a.at - b.at);
       for (const sale of sales) {
         if (sale.at >= now) break;
+        if (seededThrough !== null && sale.at <= seededThrough) continue;
         clock = sale.at;
+        if (!sale.machine) {
+          for (const m of machines) await refillWhenLow(devices, owner, m.sn);
+          continue;
+        }
         made += await historySale(o, {
           db,
           clock: read,
@@ -226,12 +241,8 @@ export async function seedDemoHistory(
       clock = Math.min(day + DAY - 1, now);
       await orders.jobs.tick();
       await orders.idle();
-      if (day < today) {
-        const next = startOfPeriod('day', day + DAY + 2 * HOUR, tz);
-        await saveProgress(db, { next });
-      }
     }
-    await saveProgress(db, { done: true });
+    await markDone(db);
   } finally {
     await orders.close();
     await devices.idle();
@@ -240,8 +251,8 @@ export async function seedDemoHistory(
   return made;
 }
 
-async function saveProgress(db: Kysely<Database>, value: { next?: number; done?: boolean }): Promise<void> {
-  const json = JSON.stringify(value);
+async function markDone(db: Kysely<Database>): Promise<void> {
+  const json = JSON.stringify({ done: true });
   await db
     .insertInto('settings')
     .values({ key: HISTORY_KEY, value: json })
@@ -254,9 +265,19 @@ function saleHour(random: () => number): number {
   let pick = random() * total;
   for (const [i, w] of HOUR_WEIGHTS.entries()) {
     pick -= w;
-    if (pick <= 0) return (8 + i) * HOUR;
+    if (pick <= 0) return i * HOUR;
   }
   return 20 * HOUR;
+}
+
+/** When the merchant's latest order was made, if it has any. */
+async function lastOrderAt(db: Kysely<Database>, merchantId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
 }
 
 /** The demo owner as the services see a caller, on the history's clock. */
