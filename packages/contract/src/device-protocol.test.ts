@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DEVICE_SETTINGS,
+  MAX_AMOUNT_CENTS,
   commandAck,
   commandMessage,
   commandSchemas,
   deviceSettings,
   deviceTopics,
+  eventAck,
+  eventEnvelope,
   gatewayFilters,
   machineEvent,
   machineMayPublish,
@@ -139,6 +142,52 @@ describe('message schemas', () => {
     const game = { v: 1, id: 'e-3', at: 1, type: 'game', data: { player: 'p', result: 'win', plays: 1 } };
     expect(machineEvent.safeParse(game).success).toBe(true);
     expect(machineEvent.safeParse({ ...game, type: 'other' }).success).toBe(false);
+  });
+
+  it('bounds what a machine reports: amounts, counts, clocks and revisions', () => {
+    const items = [{ slot: 1, quantity: 2, delivered: 2, fault: 0 }];
+    const cash = (amount: number) => ({
+      v: 1,
+      id: 'e-4',
+      at: 1_795_346_577_161,
+      type: 'cash_sale',
+      data: { payment: 'coin', amount, items },
+    });
+    expect(machineEvent.safeParse(cash(MAX_AMOUNT_CENTS)).success).toBe(true);
+    for (const amount of [MAX_AMOUNT_CENTS + 1, 2 ** 53, -1, 1.5])
+      expect(machineEvent.safeParse(cash(amount)).success, String(amount)).toBe(false);
+    const card = {
+      v: 1,
+      id: 'e-5',
+      at: 1,
+      type: 'delivery',
+      data: { order: 'o', payment: 'card', items, amount: 2 ** 53 },
+    };
+    expect(machineEvent.safeParse(card).success).toBe(false);
+    const game = {
+      v: 1,
+      id: 'e-6',
+      at: 1,
+      type: 'game',
+      data: { result: 'lose', plays: 1, amount: 2 ** 53 },
+    };
+    expect(machineEvent.safeParse(game).success).toBe(false);
+    // More delivered than asked for, and a clock past 2100, are not believable.
+    const over = { ...cash(100), data: { ...cash(100).data, items: [{ ...items[0], delivered: 3 }] } };
+    expect(machineEvent.safeParse(over).success).toBe(false);
+    expect(machineEvent.safeParse({ ...cash(100), at: 2 ** 53 }).success).toBe(false);
+    // What a rejected event keeps: its id, so the machine can be told.
+    expect(parsePayload(eventEnvelope, JSON.stringify(cash(2 ** 53)))).toEqual({ v: 1, id: 'e-4' });
+    expect(parsePayload(eventAck, '{"v":1,"id":"e-4","status":"rejected"}')).toMatchObject({
+      status: 'rejected',
+    });
+
+    const online = { v: 1, online: true, conn: 'c1', settings_rev: 3, shelves_rev: 0 };
+    expect(presenceMessage.safeParse(online).success).toBe(true);
+    expect(presenceMessage.safeParse({ ...online, shelves_rev: 2 ** 53 }).success).toBe(false);
+    expect(presenceMessage.safeParse({ ...online, settings_rev: -1 }).success).toBe(false);
+    const vend = commandSchemas.vend.result;
+    expect(vend.safeParse({ items: Array.from({ length: 21 }, () => items[0]) }).success).toBe(false);
   });
 
   it('describes every command with argument and result schemas', () => {

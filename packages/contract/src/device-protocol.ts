@@ -16,6 +16,41 @@ const v = z.literal(PROTOCOL_VERSION);
 /** Topics live under this prefix unless a deployment (or a test run) chooses another. */
 export const DEFAULT_TOPIC_PREFIX = 'vendo';
 
+// ---------------------------------------------------------------------------------------------------------
+// Bounds
+
+/**
+ * The largest MQTT packet (fixed header included) a machine may send: every message a machine sends fits in a
+ * few kilobytes. The embedded broker closes the connection of a client announcing a bigger packet as soon as
+ * its header arrives, before buffering it; the gateway's link to an external broker asks it (MQTT 5 maximum
+ * packet size) never to forward a bigger one.
+ */
+export const MAX_PACKET_BYTES = 65_536;
+/**
+ * Machines must accept packets up to this size from the broker: the largest command, a shelf_config of 999
+ * shelves with 100-character names, is about 490 KB.
+ */
+export const MACHINE_RECEIVE_MAX_BYTES = 1_048_576;
+/**
+ * The most money one machine event may report, in cents (100,000 yuan): far above any sale of up to 20 items,
+ * and small enough that sums and income shares computed from it stay exact. A larger amount is refused.
+ */
+export const MAX_AMOUNT_CENTS = 10_000_000;
+/** Revisions, uptimes and other counters a machine reports back. */
+const zCounter = z.number().int().min(0).max(2_147_483_647);
+/** A machine clock (epoch ms): before 2100-01-01, so no stored time is absurd. */
+const zEpochMs = z.number().int().min(0).max(4_102_444_800_000);
+const zAmount = z.number().int().min(0).max(MAX_AMOUNT_CENTS);
+
+/**
+ * A machine reports at least this often (its status report); the gateway treats a machine it has not heard
+ * from for SILENT_AFTER_MS as possibly gone and pings it, and marks it offline when it does not answer. This is
+ * how presence follows a machine whose connection died without its will reaching the server (an external broker
+ * does not tell the gateway about connections).
+ */
+export const REPORT_INTERVAL_MAX_MS = 60_000;
+export const SILENT_AFTER_MS = 3 * REPORT_INTERVAL_MAX_MS;
+
 /** A machine's serial number: digits only (spec §5). */
 export const zDeviceSn = z.string().regex(/^\d{1,20}$/);
 /** Ids chosen by machines or by the server: short, printable, safe inside a topic level. */
@@ -98,7 +133,13 @@ export const presenceMessage = z.object({
   online: z.boolean(),
   conn: zMessageId,
   /** Machine clock when connected (epoch ms); informative only. */
-  at: z.number().int().nonnegative().optional(),
+  at: zEpochMs.optional(),
+  /**
+   * With online: the settings and shelf revisions the machine holds (0 when it holds none, e.g. after losing
+   * its memory). The server pushes whichever differs from its own; a machine that announces none is sent both.
+   */
+  settings_rev: zCounter.optional(),
+  shelves_rev: zCounter.optional(),
 });
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 
@@ -121,7 +162,7 @@ export const statusReport = z.object({
   android_version: z.string().max(32).optional(),
   power: z.enum(['on', 'off']).optional(),
   door: z.enum(['open', 'closed']).optional(),
-  at: z.number().int().nonnegative().optional(),
+  at: zEpochMs.optional(),
 });
 export type StatusReport = z.infer<typeof statusReport>;
 
@@ -135,19 +176,24 @@ export type Fault = z.infer<typeof zFault>;
 /** A physical slot of the machine, 1..N (set by set_shelf_count); the shelf's shown number may differ. */
 const zSlot = z.number().int().min(1).max(999);
 
-export const deliveredItem = z.object({
-  slot: zSlot,
-  quantity: z.number().int().min(1).max(99),
-  delivered: z.number().int().min(0).max(99),
-  fault: zFault,
-});
+export const deliveredItem = z
+  .object({
+    slot: zSlot,
+    quantity: z.number().int().min(1).max(99),
+    delivered: z.number().int().min(0).max(99),
+    fault: zFault,
+  })
+  .refine((item) => item.delivered <= item.quantity, {
+    message: 'delivered exceeds quantity',
+    path: ['delivered'],
+  });
 export type DeliveredItem = z.infer<typeof deliveredItem>;
 
 export const machineEvent = z.discriminatedUnion('type', [
   z.object({
     v,
     id: zMessageId,
-    at: z.number().int().nonnegative(),
+    at: zEpochMs,
     type: z.literal('delivery'),
     data: z.object({
       /** The order or command this delivery served (a vend command's order). */
@@ -158,7 +204,7 @@ export const machineEvent = z.discriminatedUnion('type', [
        * For sales the machine took payment for itself (card readers, its own QR code): what it charged, in
        * cents. Left out, the server prices the items at their shelves' prices. Ignored for orders it knows.
        */
-      amount: z.number().int().min(0).optional(),
+      amount: zAmount.optional(),
       /** The card that paid (iccard, card, ezcard payments). */
       card: z.string().min(1).max(64).optional(),
     }),
@@ -166,19 +212,19 @@ export const machineEvent = z.discriminatedUnion('type', [
   z.object({
     v,
     id: zMessageId,
-    at: z.number().int().nonnegative(),
+    at: zEpochMs,
     type: z.literal('cash_sale'),
     data: z.object({
       payment: z.enum(['coin', 'bill']),
       /** Cash taken, in cents. */
-      amount: z.number().int().min(0),
+      amount: zAmount,
       items: z.array(deliveredItem).min(1).max(20),
     }),
   }),
   z.object({
     v,
     id: zMessageId,
-    at: z.number().int().nonnegative(),
+    at: zEpochMs,
     type: z.literal('game'),
     data: z.object({
       order: zMessageId.optional(),
@@ -191,7 +237,7 @@ export const machineEvent = z.discriminatedUnion('type', [
       prize: deliveredItem.optional(),
       /** Plays paid at the machine itself (coin, card): how, and how much in cents. Absent for server orders. */
       payment: z.enum(PAYMENTS).optional(),
-      amount: z.number().int().min(0).optional(),
+      amount: zAmount.optional(),
       card: z.string().min(1).max(64).optional(),
     }),
   }),
@@ -199,11 +245,18 @@ export const machineEvent = z.discriminatedUnion('type', [
 export type MachineEvent = z.infer<typeof machineEvent>;
 export type MachineEventType = MachineEvent['type'];
 
-/** The server's answer to an event, after the commit: stored now, or stored before (a resend). */
+/** What any event carries whatever else is wrong with it: the gateway rejects such an event by its id. */
+export const eventEnvelope = z.object({ v, id: zMessageId });
+
+/**
+ * The server's answer to an event, after the commit: stored now, or stored before (a resend). `rejected`: the
+ * event names its id but breaks this protocol (an amount above MAX_AMOUNT_CENTS, a missing field...); it was
+ * not stored and never will be, so the machine stops resending it (and keeps it in its own log).
+ */
 export const eventAck = z.object({
   v,
   id: zMessageId,
-  status: z.enum(['stored', 'duplicate']),
+  status: z.enum(['stored', 'duplicate', 'rejected']),
 });
 export type EventAck = z.infer<typeof eventAck>;
 
@@ -356,7 +409,7 @@ export const commandSchemas = {
       payment: z.enum(PAYMENTS),
       items: z.array(vendItem).min(1).max(20),
     }),
-    result: z.object({ items: z.array(deliveredItem) }),
+    result: z.object({ items: z.array(deliveredItem).max(20) }),
   },
   /**
    * Start paid game plays (claw, lipstick, capsule games); the machine answers when the player may start, then
@@ -399,12 +452,12 @@ export const commandSchemas = {
       settings: deviceSettings,
       blacklist_days: z.literal(GAME_BLACKLIST_DAYS),
     }),
-    result: z.object({ rev: z.number().int().nonnegative() }),
+    result: z.object({ rev: zCounter }),
   },
   /** Every shelf, replacing what the machine holds. */
   shelf_config: {
     args: z.object({ rev: z.number().int().nonnegative(), shelves: z.array(shelfConfig).max(999) }),
-    result: z.object({ rev: z.number().int().nonnegative() }),
+    result: z.object({ rev: zCounter }),
   },
   /** New shown numbers for slots (custom shelf numbering). */
   reset_shelf_ids: {
@@ -413,7 +466,7 @@ export const commandSchemas = {
   },
   set_shelf_count: {
     args: z.object({ count: z.number().int().min(1).max(999) }),
-    result: z.object({ count: z.number().int() }),
+    result: z.object({ count: z.number().int().min(0).max(999) }),
   },
   /** Take goods off these slots (quantity 0, no goods). */
   put_down_goods: {
@@ -432,7 +485,7 @@ export const commandSchemas = {
   /** Is the machine's shop app alive? */
   ping: {
     args: z.object({}),
-    result: z.object({ version: z.string().max(64).optional(), uptime_s: z.number().int().optional() }),
+    result: z.object({ version: z.string().max(64).optional(), uptime_s: zCounter.optional() }),
   },
 } as const;
 

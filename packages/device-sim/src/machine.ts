@@ -301,8 +301,15 @@ export class SimMachine extends EventEmitter {
     }
   }
 
+  /** Online presence says which settings and shelves the machine holds, so the server sends what it lacks. */
   private presence(online: boolean): string {
-    const message: PresenceMessage = { v: PROTOCOL_VERSION, online, conn: this.conn, at: this.clock() };
+    const message: PresenceMessage = {
+      v: PROTOCOL_VERSION,
+      online,
+      conn: this.conn,
+      at: this.clock(),
+      ...(online ? { settings_rev: this.state.settingsRev, shelves_rev: this.state.shelvesRev } : {}),
+    };
     return JSON.stringify(message);
   }
 
@@ -334,6 +341,7 @@ export class SimMachine extends EventEmitter {
 
   private onMessage(topic: string, payload: Buffer): void {
     if (topic === this.topics.eventAck) {
+      // Stored, stored before, or rejected (never storable): either way it is not sent again.
       const ack = parsePayload(eventAck, payload);
       if (ack && this.outbox.delete(ack.id)) this.emit('event-acked', ack);
       return;

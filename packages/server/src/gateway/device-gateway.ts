@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   PROTOCOL_VERSION,
+  SILENT_AFTER_MS,
   commandAck,
   commandSchemas,
   deviceTopics,
+  eventEnvelope,
   gatewayFilters,
   machineEvent,
   parseMachineTopic,
@@ -16,6 +18,7 @@ import {
   type CommandResult,
   type EventAck,
   type MachineEvent,
+  type PresenceMessage,
   type RefusalCode,
   type StatusReport,
 } from '@vendo/contract/device-protocol';
@@ -38,6 +41,10 @@ export interface DeviceGatewayOptions {
   reportFlushMs?: number;
   /** Events being stored at once; beyond it new ones are dropped unacknowledged (the machine resends). */
   maxEventsInFlight?: number;
+  /** How often machines not heard from for SILENT_AFTER_MS are pinged (checkSilent). */
+  silenceCheckMs?: number;
+  /** How long a silent machine has to answer that ping before it is marked offline. */
+  probeTimeoutMs?: number;
 }
 
 interface Pending {
@@ -59,6 +66,10 @@ export interface GatewayStats {
   acks: number;
   malformed: number;
   dropped: number;
+  /** Events refused as breaking the protocol (acknowledged as rejected, never stored). */
+  eventsRejected: number;
+  /** Machines marked offline because they went silent and did not answer a ping. */
+  silentOffline: number;
 }
 
 /**
@@ -79,11 +90,13 @@ export class DeviceGateway {
     acks: 0,
     malformed: 0,
     dropped: 0,
+    eventsRejected: 0,
+    silentOffline: 0,
   };
 
   private link: BrokerLink | null = null;
   private readonly pending = new Map<string, Pending>();
-  private readonly onlineListeners: Array<(sn: string) => void> = [];
+  private readonly onlineListeners: Array<(sn: string, presence: PresenceMessage) => void> = [];
   private readonly presenceListeners: Array<(sn: string, change: 'online' | 'offline') => void> = [];
   private readonly eventListeners: Array<(sn: string, event: MachineEvent) => void> = [];
   /** Per machine, the tail of its presence and event work, so each machine's messages apply in order. */
@@ -92,6 +105,8 @@ export class DeviceGateway {
   private reports = new Map<string, StatusReport>();
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private silenceTimer: NodeJS.Timeout | null = null;
+  private silenceCheck: Promise<number> | null = null;
 
   constructor(private readonly o: DeviceGatewayOptions) {}
 
@@ -103,8 +118,11 @@ export class DeviceGateway {
     return this.o.prefix;
   }
 
-  /** Called after a machine comes online (once per new connection), to push what it missed. */
-  onOnline(listener: (sn: string) => void): void {
+  /**
+   * Called after a machine comes online (once per new connection) with its presence, which says which
+   * revisions it holds: to push what it misses.
+   */
+  onOnline(listener: (sn: string, presence: PresenceMessage) => void): void {
     this.onlineListeners.push(listener);
   }
 
@@ -136,12 +154,15 @@ export class DeviceGateway {
     await link.subscribe([filters.ack], false, onMessage);
     this.flushTimer = setInterval(() => void this.flushReports(), this.o.reportFlushMs ?? 1_000);
     this.flushTimer.unref();
+    this.silenceTimer = setInterval(() => void this.checkSilent(), this.o.silenceCheckMs ?? 30_000);
+    this.silenceTimer.unref();
   }
 
   /** Stops reading, answers every waiting command with link_down, writes the last reports. */
   async stop(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
-    this.flushTimer = null;
+    if (this.silenceTimer) clearInterval(this.silenceTimer);
+    this.flushTimer = this.silenceTimer = null;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       this.pending.delete(id);
@@ -149,7 +170,46 @@ export class DeviceGateway {
     }
     this.link = null;
     await this.flushReports();
-    await Promise.allSettled([...this.chains.values()]);
+    await Promise.allSettled([...this.chains.values(), this.silenceCheck]);
+  }
+
+  /**
+   * Presence for machines whose connection died without the broker telling us (an external broker without
+   * their will, a half-open connection): each online machine not heard from (presence or report) for
+   * SILENT_AFTER_MS is pinged, and marked offline when it does not answer within the probe timeout and was not
+   * heard from meanwhile. Answers how many went offline. Runs every silenceCheckMs; one round at a time.
+   */
+  checkSilent(probeTimeoutMs = this.o.probeTimeoutMs ?? 5_000): Promise<number> {
+    this.silenceCheck ??= this.probeSilent(probeTimeoutMs).finally(() => {
+      this.silenceCheck = null;
+    });
+    return this.silenceCheck;
+  }
+
+  private async probeSilent(probeTimeoutMs: number): Promise<number> {
+    if (!this.running) return 0;
+    const heardBefore = this.o.clock() - SILENT_AFTER_MS;
+    const silent = await this.o.state.silent(heardBefore, 1_000);
+    let offline = 0;
+    for (let i = 0; i < silent.length; i += 100) {
+      await Promise.all(
+        silent.slice(i, i + 100).map(async ({ sn, conn }) => {
+          const outcome = await this.send(sn, 'ping', {}, { timeoutMs: probeTimeoutMs });
+          if (outcome.status === 'link_down') return;
+          const now = this.o.clock();
+          if (outcome.status !== 'timeout') return this.o.state.heard(sn, now);
+          this.enqueue(sn, async () => {
+            if (!(await this.o.state.silentOffline(sn, conn, heardBefore, now))) return;
+            offline++;
+            this.stats.silentOffline++;
+            this.o.log.info({ sn, conn }, 'silent machine did not answer a ping: offline');
+            for (const listener of this.presenceListeners) listener(sn, 'offline');
+          });
+          await this.chains.get(sn);
+        }),
+      );
+    }
+    return offline;
   }
 
   /**
@@ -237,7 +297,7 @@ export class DeviceGateway {
     this.enqueue(sn, async () => {
       const change = await this.o.state.presence(sn, message, this.o.clock());
       this.o.log.debug({ sn, online: message.online, conn: message.conn, change }, 'presence');
-      if (change === 'online') for (const listener of this.onlineListeners) listener(sn);
+      if (change === 'online') for (const listener of this.onlineListeners) listener(sn, message);
       if (change !== 'ignored') for (const listener of this.presenceListeners) listener(sn, change);
     });
   }
@@ -251,7 +311,7 @@ export class DeviceGateway {
 
   private receiveEvent(sn: string, topic: string, payload: Buffer): void {
     const event = parsePayload(machineEvent, payload);
-    if (!event) return this.malformed(topic, payload);
+    if (!event) return this.rejectEvent(sn, topic, payload);
     this.stats.events++;
     if (this.eventsInFlight >= (this.o.maxEventsInFlight ?? 5_000)) {
       this.stats.dropped++;
@@ -276,6 +336,32 @@ export class DeviceGateway {
         this.eventsInFlight--;
       }
     });
+  }
+
+  /**
+   * An event that breaks the protocol is never stored. When its id can be read the machine is told it was
+   * rejected, so it stops resending what can never be stored; otherwise it is only counted and logged.
+   */
+  private rejectEvent(sn: string, topic: string, payload: Buffer): void {
+    const envelope = parsePayload(eventEnvelope, payload);
+    if (!envelope) return this.malformed(topic, payload);
+    this.stats.malformed++;
+    this.stats.eventsRejected++;
+    this.o.log.warn(
+      {
+        sn,
+        id: envelope.id,
+        problem: eventProblem(payload),
+        payload: payload.subarray(0, 200).toString('utf8'),
+      },
+      'machine event rejected: it breaks the device protocol, not stored',
+    );
+    const ack: EventAck = { v: PROTOCOL_VERSION, id: envelope.id, status: 'rejected' };
+    this.link
+      ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 })
+      .catch((error: unknown) =>
+        this.o.log.warn({ err: (error as Error).message, sn }, 'event rejection not sent'),
+      );
   }
 
   private receiveAck(sn: string, topic: string, payload: Buffer): void {
@@ -325,5 +411,15 @@ export class DeviceGateway {
         this.o.log.error({ err: error, count: batch.size }, 'writing reports failed'),
       );
     await this.flushing;
+  }
+}
+
+/** The first thing wrong with an event that did not parse, for the log. */
+function eventProblem(payload: Buffer): string {
+  try {
+    const issue = machineEvent.safeParse(JSON.parse(payload.toString('utf8'))).error?.issues[0];
+    return issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown';
+  } catch {
+    return 'not JSON';
   }
 }

@@ -1,6 +1,7 @@
-import mqtt from 'mqtt';
+import net from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceTopics } from '@vendo/contract/device-protocol';
+import { MAX_PACKET_BYTES, deviceTopics } from '@vendo/contract/device-protocol';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 
 /*
@@ -9,12 +10,12 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
  */
 
 const PREFIX = 'vendo';
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
+/** What the broker logged, as `message: err` lines. */
+const logged: string[] = [];
+const note = (obj: object, msg?: string) => {
+  logged.push(`${msg ?? ''}: ${String((obj as { err?: unknown }).err ?? '')}`);
 };
+const log = { info: note, warn: note, error: note, debug: note };
 /** Every sn may log in with the secret 'ok' and its own client id. */
 const directory = {
   authenticate: async (sn: string, secret: string, clientId: string) =>
@@ -25,10 +26,11 @@ let broker: EmbeddedBroker | null = null;
 afterEach(async () => {
   await broker?.close();
   broker = null;
+  logged.length = 0;
 });
 
 const start = async () => {
-  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', prefix: PREFIX, directory, log: quiet });
+  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', prefix: PREFIX, directory, log });
   return broker;
 };
 
@@ -63,4 +65,88 @@ describe('embedded broker', () => {
       await machine.endAsync(true);
     }
   });
+
+  it('closes a connection whose packet announces more than MAX_PACKET_BYTES, before the rest arrives', async () => {
+    const b = await start();
+    const received: string[] = [];
+    await b.link.subscribe([`${PREFIX}/d/+/report`], false, (topic) => received.push(topic));
+    const [big, other] = [await connect(b, '1001'), await connect(b, '1002')];
+    try {
+      // A packet of exactly the maximum passes.
+      const topic = deviceTopics(PREFIX, '1001').report;
+      await big.publishAsync(topic, Buffer.alloc(payloadFilling(topic, MAX_PACKET_BYTES), 0x20), { qos: 1 });
+      expect(received).toEqual([topic]);
+
+      // A PUBLISH announcing 250 MB: the broker closes the connection on its header. Only its first 64 KB are
+      // ever sent, so a broker that waited to buffer the whole packet would never close it.
+      const closed = closedPromise(big);
+      rawStream(big).write(Buffer.concat([publishHeader(topic, 250_000_000), Buffer.alloc(65_536, 0x20)]));
+      await closed;
+      expect(big.connected).toBe(false);
+      expect(logged).toContain(
+        `mqtt client error: packet of ${5 + 2 + topic.length + 250_000_000} bytes exceeds the maximum of 65536`,
+      );
+
+      // Other machines are not affected.
+      const otherTopic = deviceTopics(PREFIX, '1002').report;
+      await other.publishAsync(otherTopic, '{"v":1,"rssi":3}', { qos: 1 });
+      expect(received).toEqual([topic, otherTopic]);
+      expect(b.connectedClients()).toBe(1);
+    } finally {
+      await Promise.allSettled([big.endAsync(true), other.endAsync(true)]);
+    }
+  });
+
+  it('closes a connection announcing an oversized CONNECT, before any login', async () => {
+    const b = await start();
+    const socket = net.connect(b.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // CONNECT (0x10) with a remaining length one byte over the maximum, and nothing after it.
+    socket.write(Buffer.from([0x10, ...varint(MAX_PACKET_BYTES)]));
+    await closed;
+    expect(logged).toContain(
+      'mqtt connection refused before login: packet of 65540 bytes exceeds the maximum of 65536',
+    );
+  });
 });
+
+/** The MQTT "remaining length" encoding. */
+function varint(value: number): number[] {
+  const bytes: number[] = [];
+  do {
+    let byte = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (value > 0);
+  return bytes;
+}
+
+/** The payload size that makes a QoS 1 PUBLISH on `topic` exactly `total` bytes long, headers included. */
+function payloadFilling(topic: string, total: number): number {
+  const variable = 2 + Buffer.byteLength(topic) + 2;
+  for (let lengthBytes = 1; lengthBytes <= 4; lengthBytes++) {
+    const payload = total - 1 - lengthBytes - variable;
+    if (varint(variable + payload).length === lengthBytes) return payload;
+  }
+  throw new Error(`no payload makes ${total} bytes`);
+}
+
+/** The start of a QoS 0 PUBLISH announcing `payloadBytes` of payload. */
+function publishHeader(topic: string, payloadBytes: number): Buffer {
+  const name = Buffer.from(topic);
+  const remaining = 2 + name.length + payloadBytes;
+  return Buffer.concat([
+    Buffer.from([0x30, ...varint(remaining), name.length >> 8, name.length & 0xff]),
+    name,
+  ]);
+}
+
+function rawStream(client: MqttClient): net.Socket {
+  return client.stream as unknown as net.Socket;
+}
+
+function closedPromise(client: MqttClient): Promise<void> {
+  return new Promise((resolve) => rawStream(client).once('close', () => resolve()));
+}

@@ -1,6 +1,15 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { machineMayPublish, machineMaySubscribe } from '@vendo/contract/device-protocol';
+import {
+  MAX_PACKET_BYTES,
+  PROTOCOL_VERSION,
+  deviceTopics,
+  machineMayPublish,
+  machineMaySubscribe,
+  parsePayload,
+  presenceMessage,
+  type PresenceMessage,
+} from '@vendo/contract/device-protocol';
 import type { BrokerLink } from './broker-link';
 import type { GatewayLog, MachineDirectory } from './machine-ports';
 
@@ -32,6 +41,8 @@ export interface EmbeddedBroker {
 
 interface Identity {
   sn: string;
+  /** The connection id of the online presence this client published, until it says offline for it. */
+  announced: string | null;
 }
 
 // CONNACK return codes of MQTT 3.1.1.
@@ -43,6 +54,11 @@ const NOT_AUTHORIZED = 5;
  * their own topics (the rules live in the contract: machineMayPublish / machineMaySubscribe); a publish
  * elsewhere closes the connection, a subscribe elsewhere is refused in the SUBACK. The gateway reads and writes
  * in-process, without a socket of its own.
+ *
+ * Presence follows the connections: when the connection of a machine that announced itself online closes
+ * without an offline for that announcement (no will, or a DISCONNECT without saying goodbye), the broker
+ * publishes that offline presence for it, retained, as its will would have. A packet bigger than
+ * MAX_PACKET_BYTES closes the connection as soon as its header arrives.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { prefix, directory, log } = options;
@@ -70,7 +86,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             log.warn({ sn: username, clientId: client.id }, 'machine refused: bad sn, secret or client id');
             return refuse(BAD_USERNAME_OR_PASSWORD);
           }
-          identities.set(client, { sn: username });
+          identities.set(client, { sn: username, announced: null });
           done(null, true);
         },
         (error: unknown) => {
@@ -82,7 +98,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizePublish(client, packet, callback) {
       if (!client) return callback(null);
       const identity = identities.get(client);
-      if (identity && machineMayPublish(prefix, identity.sn, packet.topic)) return callback(null);
+      if (identity && machineMayPublish(prefix, identity.sn, packet.topic)) {
+        if (packet.topic === deviceTopics(prefix, identity.sn).status) notePresence(identity, packet.payload);
+        return callback(null);
+      }
       log.warn({ sn: identity?.sn ?? null, topic: packet.topic }, 'publish refused');
       callback(new Error('publish not authorized'));
     },
@@ -98,8 +117,38 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   broker.on('clientError', (client, error) => {
     log.debug({ clientId: client.id, err: error.message }, 'mqtt client error');
   });
+  broker.on('connectionError', (_client, error) => {
+    log.debug({ err: error.message }, 'mqtt connection refused before login');
+  });
+  broker.on('clientDisconnect', (client) => {
+    const identity = identities.get(client);
+    if (!identity?.announced || broker.closed) return;
+    // The connection is gone and nothing said so: say it for the machine (its will would have).
+    const gone: PresenceMessage = { v: PROTOCOL_VERSION, online: false, conn: identity.announced };
+    identity.announced = null;
+    log.debug({ sn: identity.sn, conn: gone.conn }, 'machine connection closed without an offline presence');
+    broker.publish(
+      {
+        cmd: 'publish',
+        topic: deviceTopics(prefix, identity.sn).status,
+        payload: Buffer.from(JSON.stringify(gone)),
+        qos: 1,
+        retain: true,
+        dup: false,
+      },
+      (error) => {
+        if (error) log.warn({ sn: identity.sn, err: error.message }, 'publishing an offline presence failed');
+      },
+    );
+  });
 
-  const server = net.createServer((socket) => broker.handle(socket));
+  const server = net.createServer((socket) => {
+    const client = broker.handle(socket);
+    if (!limitPacketSize(client, MAX_PACKET_BYTES)) {
+      log.error({}, 'cannot bound MQTT packet sizes with this aedes version: connection refused');
+      socket.destroy();
+    }
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -158,4 +207,50 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 
   return { link, port, connectedClients: () => broker.connectedClients, close: () => link.close() };
+}
+
+/** Follows what a machine says on its status topic: the connection it announced online, until it says offline. */
+function notePresence(identity: Identity, payload: Buffer | string): void {
+  const message = parsePayload(presenceMessage, payload);
+  if (!message) return;
+  if (message.online) identity.announced = message.conn;
+  else if (identity.announced === message.conn) identity.announced = null;
+}
+
+/** What limitPacketSize needs of aedes' per-connection parser (mqtt-packet's Parser). */
+interface PacketParser {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+}
+
+function isPacketParser(value: unknown): value is PacketParser {
+  const parser = value as Partial<PacketParser> | undefined;
+  return (
+    typeof parser?._parseLength === 'function' &&
+    typeof parser._emitError === 'function' &&
+    typeof parser.packet === 'object'
+  );
+}
+
+/**
+ * Makes the client's parser fail a packet whose header announces more than `max` bytes, before it buffers the
+ * rest (mqtt-packet has no maximum of its own and would collect the whole packet in memory). The failure
+ * closes the connection like any malformed packet. False when the parser is not the one this was written for.
+ */
+function limitPacketSize(client: Client, max: number): boolean {
+  const parser: unknown = (client as unknown as { _parser?: unknown })._parser;
+  if (!isPacketParser(parser)) return false;
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    if (!parseLength()) return false;
+    const remaining = parser.packet.length;
+    // Fixed header: one byte and the 1..4 bytes of the remaining length.
+    const total =
+      1 + (remaining < 128 ? 1 : remaining < 16_384 ? 2 : remaining < 2_097_152 ? 3 : 4) + remaining;
+    if (total <= max) return true;
+    parser._emitError(new Error(`packet of ${total} bytes exceeds the maximum of ${max}`));
+    return false;
+  };
+  return true;
 }

@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { MAX_PACKET_BYTES } from '@vendo/contract/device-protocol';
 import { SHARED_GROUP, type BrokerLink } from './broker-link';
 import type { GatewayLog } from './machine-ports';
 
@@ -32,17 +33,20 @@ export function describeBrokerUrl(url: string): string {
 }
 
 /**
- * An external broker (Mosquitto, EMQX...) through an MQTT 3.1.1 client. Machine topics are read through shared
- * subscriptions ($share/vendo/...), so several gateway processes split the machines' messages between them;
- * the client reconnects by itself and the broker restores nothing (clean session), so subscriptions are
- * renewed after every reconnect.
+ * An external broker (Mosquitto, EMQX...) through an MQTT 5 client (machines may use 3.1.1: the broker
+ * translates). Machine topics are read through shared subscriptions ($share/vendo/...), so several gateway
+ * processes split the machines' messages between them; the client reconnects by itself and the broker restores
+ * nothing (clean start, no session expiry), so subscriptions are renewed after every reconnect. MQTT 5 lets the
+ * gateway announce its maximum packet size: the broker drops a message bigger than MAX_PACKET_BYTES instead of
+ * forwarding it, so no machine can make the gateway buffer hundreds of megabytes.
  */
 export async function connectExternalLink(options: ExternalLinkOptions): Promise<BrokerLink> {
   const { log } = options;
   const where = describeBrokerUrl(options.url);
   const client: MqttClient = mqtt.connect(options.url, {
     clientId: options.clientId,
-    protocolVersion: 4,
+    protocolVersion: 5,
+    properties: { maximumPacketSize: MAX_PACKET_BYTES },
     clean: true,
     keepalive: 30,
     reconnectPeriod: 1_000,
@@ -86,7 +90,8 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
       const actual = filters.map((f) => (shared ? `$share/${SHARED_GROUP}/${f}` : f));
       for (const filter of actual) subscriptions.push({ filter, handler: onMessage });
       const granted = await client.subscribeAsync(actual, { qos: 1 });
-      const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
+      // MQTT 5 answers a refused subscription with a reason code of 0x80 or above.
+      const refused = granted.filter((g) => g.qos >= 0x80).map((g) => g.topic);
       if (refused.length > 0) throw new Error(`the MQTT broker refused subscriptions: ${refused.join(', ')}`);
     },
     async publish(topic, payload, { qos, retain = false }) {

@@ -1,6 +1,13 @@
-import mqtt from 'mqtt';
+import type { Socket } from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, deviceTopics, type MachineEvent } from '@vendo/contract/device-protocol';
+import {
+  PROTOCOL_VERSION,
+  SILENT_AFTER_MS,
+  deviceTopics,
+  type MachineEvent,
+} from '@vendo/contract/device-protocol';
+import { RCODE } from '@vendo/contract/rcodes';
 import type { SimMachine } from '@vendo/device-sim/machine';
 import {
   MQTT_TEST_URL,
@@ -13,7 +20,7 @@ import {
   runGateway,
 } from '../modules/devices/device-fixtures';
 import type { ProvisionedDevice } from '../modules/devices/provisioning';
-import { signUpMerchant } from '../testing/accounts';
+import { sessionHeaders, signUpMerchant } from '../testing/accounts';
 import { createTestApp, dialects, type TestApp } from '../testing/test-app';
 import { startEmbeddedBroker, MqttPortInUseError } from './embedded-broker';
 
@@ -56,6 +63,22 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
   };
   const row = (sn: string) =>
     t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
+  /** Changes a machine's shelf in the table only (the machine learns it from the next shelf push). */
+  const setShelf = async (
+    sn: string,
+    slot: number,
+    change: { quantity: number; name?: string; price?: number },
+  ) => {
+    const shelf = await t.db.kysely
+      .selectFrom('channels')
+      .innerJoin('devices', 'devices.id', 'channels.device_id')
+      .select(['channels.id'])
+      .where('devices.sn', '=', sn)
+      .where('channels.position', '=', slot)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.updateTable('channels').set(change).where('id', '=', shelf.id).execute();
+    return shelf;
+  };
 
   it('follows presence: online on connect, offline with offline_at within seconds of a dropped connection', async () => {
     const device = devices[0]!;
@@ -150,14 +173,7 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     await bind(t, user, device);
     const sim = await start(device);
     await eventually(() => expect(sim.state.shelves.size).toBe(25));
-    const shelf = await t.db.kysely
-      .selectFrom('channels')
-      .innerJoin('devices', 'devices.id', 'channels.device_id')
-      .select(['channels.id'])
-      .where('devices.sn', '=', device.sn)
-      .where('channels.position', '=', 2)
-      .executeTakeFirstOrThrow();
-    await t.db.kysely.updateTable('channels').set({ quantity: 5 }).where('id', '=', shelf.id).execute();
+    const shelf = await setShelf(device.sn, 2, { quantity: 5 });
 
     const acks: string[] = [];
     sim.on('event-acked', (ack: { status: string }) => acks.push(ack.status));
@@ -257,6 +273,191 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     });
     expect((await row(device.sn)).alive).toBe(1);
   });
+
+  /** A client holding the machine's credentials that says it is online and then does nothing a machine does. */
+  const bareClient = async (device: ProvisionedDevice, conn: string) => {
+    const client = await mqtt.connectAsync(gw.url, {
+      clientId: device.clientid,
+      username: device.sn,
+      password: device.secret,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    const online = JSON.stringify({ v: PROTOCOL_VERSION, online: true, conn });
+    await client.publishAsync(deviceTopics(t.config.mqttTopicPrefix, device.sn).status, online, {
+      qos: 1,
+      retain: true,
+    });
+    await eventually(async () => expect(await row(device.sn)).toMatchObject({ alive: 1, conn_id: conn }));
+    return client;
+  };
+  /** The pings recorded for a machine (a bare client also gets the catch-up commands, which time out). */
+  const pings = (sn: string) =>
+    t.db.kysely
+      .selectFrom('device_commands')
+      .select(['name', 'status'])
+      .where('sn', '=', sn)
+      .where('name', '=', 'ping')
+      .execute();
+
+  it('gives a machine that lost its settings and shelves its configuration again when it reconnects', async () => {
+    const user = await signUpMerchant(t, '13900000302');
+    const device = devices[0]!;
+    await bind(t, user, device);
+    await setShelf(device.sn, 2, { quantity: 5, name: 'Cola', price: 300 });
+    const first = await start(device);
+    await eventually(() => expect(first.state.shelves.get(2)).toMatchObject({ quantity: 5, name: 'Cola' }));
+    await eventually(async () =>
+      expect(await row(device.sn)).toMatchObject({ settings_acked_rev: 2, shelves_acked_rev: 2 }),
+    );
+
+    // Back with its memory: it announces the revisions it holds and is sent nothing.
+    const { gateway } = t.services.devices;
+    const caughtUp = () =>
+      new Promise<void>((resolve) => gateway.onOnline(() => void t.services.devices.idle().then(resolve)));
+    await first.stop({ graceful: false });
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(0));
+    let back = caughtUp();
+    await first.start();
+    await back;
+    expect(first.commands.filter((c) => c.name !== 'bind_state').map((c) => c.name)).toEqual([
+      'settings',
+      'shelf_config',
+    ]);
+
+    // Restarted without its memory (a demo machine keeps shelves in memory): it announces revision 0 and gets
+    // whom it belongs to, its settings and its shelves, and sells again.
+    await first.stop({ graceful: false });
+    await eventually(async () => expect((await row(device.sn)).alive).toBe(0));
+    const restarted = machine(t, gw, device);
+    sims.push(restarted);
+    back = caughtUp();
+    await restarted.start();
+    await back;
+    expect(restarted.commands.map((c) => c.name)).toEqual(['bind_state', 'settings', 'shelf_config']);
+    expect(restarted.state).toMatchObject({ bound: true, title: 'Lobby', settingsRev: 2, shelvesRev: 2 });
+    const vend = await gateway.send(
+      device.sn,
+      'vend',
+      { order: 'o-after-restart', payment: 'remote', items: [{ slot: 2, quantity: 1 }] },
+      { timeoutMs: 2_000 },
+    );
+    expect(vend).toMatchObject({
+      status: 'acked',
+      result: { items: [{ slot: 2, quantity: 1, delivered: 1, fault: 0 }] },
+    });
+  });
+
+  it('pings machines silent for too long and marks offline those that do not answer', async () => {
+    const user = await signUpMerchant(t, '13900000303');
+    const [quiet, alive] = [devices[0]!, devices[1]!];
+    await bind(t, user, quiet);
+    // Says it is online, then never reports nor answers: its connection may be dead without the broker
+    // telling anyone (an external broker publishes no will for a client that registered none).
+    const client = await bareClient(quiet, 'c-silent');
+    const sim = await start(alive);
+    await eventually(async () => expect((await row(alive.sn)).alive).toBe(1));
+    const { gateway } = t.services.devices;
+    try {
+      expect(await gateway.checkSilent(300)).toBe(0);
+      t.clock.advance(SILENT_AFTER_MS + 1);
+      expect(await gateway.checkSilent(300)).toBe(1);
+      expect(await row(quiet.sn)).toMatchObject({ alive: 0, offline_at: t.clock.now, conn_id: 'c-silent' });
+      // The other machine was as silent, but answered the ping.
+      expect(await row(alive.sn)).toMatchObject({ alive: 1, seen_at: t.clock.now });
+      expect(sim.commands.map((c) => c.name)).toContain('ping');
+
+      const answer = await t.call('/api/v1/d/onlineShopAlive', { sn: quiet.sn }, sessionHeaders(user));
+      expect(answer).toMatchObject({ rcode: RCODE.DEVICE_OFFLINE, msg: 'Device offline, cannot execute' });
+      expect(await pings(quiet.sn)).toEqual([{ name: 'ping', status: 'offline' }]);
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+
+  it('answers a sale reporting an impossible amount as rejected and stores nothing', async () => {
+    const user = await signUpMerchant(t, '13900000304');
+    const device = devices[0]!;
+    await bind(t, user, device);
+    const sim = await start(device);
+    const acks: Array<{ id: string; status: string }> = [];
+    sim.on('event-acked', (ack: { id: string; status: string }) => acks.push(ack));
+    const items = [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }];
+    const sale = (id: string, amount: number): MachineEvent => ({
+      v: PROTOCOL_VERSION,
+      id,
+      at: t.clock.now,
+      type: 'cash_sale',
+      data: { payment: 'coin', amount, items },
+    });
+    sim.sendEvent(sale('evt-huge', 2 ** 53));
+    await eventually(() => expect(acks).toEqual([{ v: 1, id: 'evt-huge', status: 'rejected' }]));
+    expect(sim.pendingEvents).toBe(0);
+    expect(t.services.devices.gateway.stats.eventsRejected).toBe(1);
+    sim.sendEvent(sale('evt-fine', 300));
+    await eventually(() => expect(acks.map((a) => a.status)).toEqual(['rejected', 'stored']));
+    const stored = await t.db.kysely
+      .selectFrom('device_events')
+      .select(['event_id'])
+      .where('sn', '=', device.sn)
+      .execute();
+    expect(stored).toEqual([{ event_id: 'evt-fine' }]);
+  });
+
+  it.runIf(broker === 'external')(
+    'is never handed a message bigger than MAX_PACKET_BYTES by the external broker',
+    async () => {
+      const device = devices[0]!;
+      const sim = await start(device);
+      const topics = deviceTopics(t.config.mqttTopicPrefix, device.sn);
+      const { gateway } = t.services.devices;
+      const malformed = gateway.stats.malformed;
+      await sim.publishRaw(topics.report, Buffer.alloc(200_000, 0x20), { qos: 1 });
+      await sim.publishRaw(topics.report, '{"v":1,"rssi":7}', { qos: 1 });
+      await eventually(async () => expect((await row(device.sn)).rssi).toBe(7));
+      expect(gateway.stats.malformed).toBe(malformed);
+    },
+  );
+
+  it.runIf(broker === 'embedded')(
+    'marks a machine offline as soon as its connection closes without a will, and commands answer offline',
+    async () => {
+      const user = await signUpMerchant(t, '13900000305');
+      const device = devices[0]!;
+      await bind(t, user, device);
+      const headers = sessionHeaders(user);
+
+      // A DISCONNECT without saying offline first.
+      const polite = await bareClient(device, 'c-polite');
+      await polite.endAsync();
+      await eventually(async () =>
+        expect(await row(device.sn)).toMatchObject({ alive: 0, conn_id: 'c-polite' }),
+      );
+
+      // A connection that just dies: no will, no DISCONNECT.
+      const dying = await bareClient(device, 'c-dying');
+      (dying.stream as unknown as Socket).destroy();
+      await eventually(async () =>
+        expect(await row(device.sn)).toMatchObject({ alive: 0, conn_id: 'c-dying' }),
+      );
+      const answer = await t.call('/api/v1/d/onlineShopAlive', { sn: device.sn }, headers);
+      expect(answer).toMatchObject({ rcode: RCODE.DEVICE_OFFLINE, msg: 'Device offline, cannot execute' });
+      expect(await pings(device.sn)).toEqual([{ name: 'ping', status: 'offline' }]);
+      await dying.endAsync(true);
+
+      // The connection a machine replaces (same client id) closes too; its offline does not touch the new one.
+      const old = await bareClient(device, 'c-old');
+      const replacing: MqttClient = await bareClient(device, 'c-new');
+      try {
+        const topics = deviceTopics(t.config.mqttTopicPrefix, device.sn);
+        await replacing.publishAsync(topics.report, '{"v":1,"rssi":11}', { qos: 1 });
+        await eventually(async () => expect((await row(device.sn)).rssi).toBe(11));
+        expect(await row(device.sn)).toMatchObject({ alive: 1, conn_id: 'c-new' });
+      } finally {
+        await Promise.allSettled([old.endAsync(true), replacing.endAsync(true)]);
+      }
+    },
+  );
 
   it.runIf(broker === 'embedded')(
     'refuses a wrong secret and a client id that is not the machine',

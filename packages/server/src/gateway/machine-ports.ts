@@ -18,6 +18,15 @@ export interface MachineStateStore {
   reports(batch: ReadonlyMap<string, StatusReport>, now: number): Promise<void>;
   /** At the start of an embedded broker nobody is connected yet: every machine is offline. */
   markAllOffline(now: number): Promise<number>;
+  /** Online machines last heard from (presence or report) before `heardBefore`, at most `limit` of them. */
+  silent(heardBefore: number, limit: number): Promise<Array<{ sn: string; conn: string | null }>>;
+  /** The machine answered: it was heard from now. */
+  heard(sn: string, now: number): Promise<void>;
+  /**
+   * Marks offline a machine that went silent, if it is still on connection `conn` and still not heard from since
+   * `heardBefore`; false when something changed meanwhile (it reconnected, reported or went offline).
+   */
+  silentOffline(sn: string, conn: string | null, heardBefore: number, now: number): Promise<boolean>;
 }
 
 export type EventOutcome = 'stored' | 'duplicate' | 'unknown_device';

@@ -56,7 +56,7 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
   const sync = new MachineSync(devices, channels, commander);
   const background = new Background((error) => log.error({ err: error }, 'device background work failed'));
   const images = new ImageUrls(config.imageHost, config.publicUrl);
-  gateway.onOnline((sn) => background.run(() => sync.catchUp(sn)));
+  gateway.onOnline((sn, presence) => background.run(() => sync.catchUp(sn, presence)));
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
 
   return {

@@ -20,9 +20,11 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
   }
 
   /**
-   * Online always takes the new connection id; offline applies only to the connection that is current, so the
-   * late will message of a connection the machine already replaced changes nothing. Each update is
-   * conditional, so several gateway processes applying the same message change the row once.
+   * Online takes the new connection id, unless that connection is the current one (already online) or has
+   * already gone offline (a connection id is never reused, so its online arriving after its offline — a
+   * retained status replayed, messages crossing — is stale). Offline applies only to the connection that is
+   * current, so the late will message of a connection the machine already replaced changes nothing. Each
+   * update is conditional, so several gateway processes applying the same message change the row once.
    */
   async presence(sn: string, message: PresenceMessage, now: number): Promise<PresenceChange> {
     if (message.online) {
@@ -30,9 +32,7 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
         .updateTable('devices')
         .set({ alive: 1, conn_id: message.conn, online_at: now, seen_at: now })
         .where('sn', '=', sn)
-        .where((eb) =>
-          eb.or([eb('alive', '=', 0), eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]),
-        )
+        .where((eb) => eb.or([eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1 ? 'online' : 'ignored';
     }
@@ -63,6 +63,34 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
           .execute();
       }
     });
+  }
+
+  async silent(heardBefore: number, limit: number): Promise<Array<{ sn: string; conn: string | null }>> {
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['sn', 'conn_id'])
+      .where('alive', '=', 1)
+      .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', heardBefore)]))
+      .orderBy('seen_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ sn: r.sn, conn: r.conn_id }));
+  }
+
+  async heard(sn: string, now: number): Promise<void> {
+    await this.db.updateTable('devices').set({ seen_at: now }).where('sn', '=', sn).execute();
+  }
+
+  async silentOffline(sn: string, conn: string | null, heardBefore: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('devices')
+      .set({ alive: 0, offline_at: now })
+      .where('sn', '=', sn)
+      .where('alive', '=', 1)
+      .where((eb) => (conn === null ? eb('conn_id', 'is', null) : eb('conn_id', '=', conn)))
+      .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', heardBefore)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async markAllOffline(now: number): Promise<number> {
