@@ -199,4 +199,69 @@ export const catalogRcodes = {
       'en-US': 'This area still has {count} machine(s): move them to another area or unbind them first',
     },
   },
+  727: {
+    name: 'IMPORT_UNPACKED_TOO_LARGE',
+    text: {
+      'zh-CN': '表格解压后超过{max}MB，请只保留商品表（每次最多{rows}行）后重新保存',
+      'zh-TW': '表格解壓後超過{max}MB，請只保留商品表（每次最多{rows}行）後重新儲存',
+      'en-US':
+        'The spreadsheet unpacks to more than {max} MB: keep only the goods sheet (at most {rows} rows) and save it again',
+    },
+  },
+  728: {
+    name: 'IMPORT_CELL_TOO_LONG',
+    text: {
+      'zh-CN': '第{row}行有单元格超过{max}个字',
+      'zh-TW': '第{row}行有儲存格超過{max}個字',
+      'en-US': 'Row {row} has a cell longer than {max} characters',
+    },
+  },
+  729: {
+    name: 'UPLOAD_ONE_FILE',
+    text: {
+      'zh-CN': '每次只能上传一个文件',
+      'zh-TW': '每次只能上傳一個檔案',
+      'en-US': 'Upload one file at a time',
+    },
+  },
+  730: {
+    name: 'UPLOAD_TOO_MANY_FIELDS',
+    text: {
+      'zh-CN': '上传内容的表单项过多，最多{max}项',
+      'zh-TW': '上傳內容的表單項過多，最多{max}項',
+      'en-US': 'The upload carries too many form fields: at most {max}',
+    },
+  },
+  731: {
+    name: 'UPLOAD_FIELD_TOO_LARGE',
+    text: {
+      'zh-CN': '表单项“{field}”过长，最多{max}字节',
+      'zh-TW': '表單項「{field}」過長，最多{max}位元組',
+      'en-US': 'The form field "{field}" is too long: at most {max} bytes',
+    },
+  },
+  732: {
+    name: 'UPLOAD_MALFORMED',
+    text: {
+      'zh-CN': '上传内容不完整或格式错误，请重新选择文件上传',
+      'zh-TW': '上傳內容不完整或格式錯誤，請重新選擇檔案上傳',
+      'en-US': 'The upload is incomplete or malformed: choose the file and upload it again',
+    },
+  },
+  733: {
+    name: 'IMAGE_DAMAGED',
+    text: {
+      'zh-CN': '图片已损坏或不完整，请重新保存后上传',
+      'zh-TW': '圖片已損壞或不完整，請重新儲存後上傳',
+      'en-US': 'The image is damaged or incomplete: save it again and upload it',
+    },
+  },
+  734: {
+    name: 'IMAGE_TOO_MANY_PIXELS',
+    text: {
+      'zh-CN': '图片尺寸过大，每边最多{side}像素，总共最多{megapixels}百万像素',
+      'zh-TW': '圖片尺寸過大，每邊最多{side}像素，總共最多{megapixels}百萬像素',
+      'en-US': 'The image is too big: at most {side} pixels a side and {megapixels} megapixels in all',
+    },
+  },
 } as const satisfies Record<number, RcodeEntry>;

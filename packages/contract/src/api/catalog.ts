@@ -485,6 +485,12 @@ export type UploadedFile = z.infer<typeof uploadedFile>;
 
 /** Allowed image types, recognised by their first bytes, not by the name or the browser's claim. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/**
+ * The largest image accepted, so that no phone is handed a picture that takes hundreds of MB to show: at most this
+ * many pixels a side, and at most IMAGE_MAX_MEGAPIXELS million in all (a 40 MP photo is 160 MB decoded).
+ */
+export const IMAGE_MAX_SIDE = 8192;
+export const IMAGE_MAX_MEGAPIXELS = 40;
 
 /**
  * multipart/form-data with one part `file` (a JPEG, PNG, GIF or WebP image) and optional text part `name`
@@ -548,6 +554,10 @@ export const IMPORT_COLUMNS = {
 export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 /** Rows per import file. */
 export const IMPORT_MAX_ROWS = 1000;
+/** Characters in one cell of an import file: the longest any goods field takes (the detail intro). */
+export const IMPORT_MAX_CELL_CHARS = TEXT_MAX.intro;
+/** What the parts of an .xlsx the import reads (sheet, shared strings, workbook) may unpack to, in MB. */
+export const IMPORT_MAX_UNPACKED_MB = 16;
 
 export const importRowError = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
