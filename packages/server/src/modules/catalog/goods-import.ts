@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import * as api from '@vendo/contract/api/catalog';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@vendo/contract/api/catalog';
+import { IMPORT_COLUMNS, type ImportColumn } from '@vendo/contract/api/catalog';
 import { LOCALES, type Locale } from '@vendo/contract/locales';
 import { yuanToCents } from '@vendo/contract/money';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -17,15 +16,10 @@ import { fieldMessage } from '../../platform/i18n';
 import './catalog-field-labels';
 import type { GoodsRepository } from './goods-repository';
 import type { GoodsService } from './goods-service';
+import { readImportRows, type SheetRow } from './import-file';
 
 type RowError = z.infer<typeof api.importRowError>;
 type GoodsFields = z.output<typeof api.addPrivate.request>;
-
-interface SheetRow {
-  /** As the spreadsheet numbers it: the header is usually row 1. */
-  number: number;
-  cells: string[];
-}
 
 export interface GoodsImportDeps {
   db: Kysely<Database>;
@@ -50,14 +44,12 @@ export class GoodsImport {
     locale: Locale,
   ): Promise<{ rows: number; imported: number; errors: RowError[] }> {
     if (!file || file.data.length === 0) throw new AppError(RCODE.FILE_MISSING);
-    const sheet = await readSheet(file.data);
-    const [header, ...body] = sheet;
+    // Bounded whatever the file claims: rows, cell lengths, what an .xlsx unpacks to (import-file.ts).
+    const [header, ...body] = await readImportRows(file.data);
     if (!header) throw new AppError(RCODE.IMPORT_NO_ROWS);
     const columns = mapHeader(header.cells);
     if (!columns.has('goods_name')) throw new AppError(RCODE.IMPORT_NO_NAME_COLUMN);
     if (body.length === 0) throw new AppError(RCODE.IMPORT_NO_ROWS);
-    if (body.length > IMPORT_MAX_ROWS)
-      throw new AppError(RCODE.IMPORT_TOO_MANY_ROWS, { max: IMPORT_MAX_ROWS });
 
     const errors: RowError[] = [];
     const parsed: GoodsFields[] = [];
@@ -118,82 +110,6 @@ export class GoodsImport {
     const filename = locale === 'en-US' ? 'goods-import-template.xlsx' : '商品导入模板.xlsx';
     return { filename, content_type: XLSX_TYPE, data: buffer.toString('base64') };
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reading the file
-
-async function readSheet(data: Uint8Array): Promise<SheetRow[]> {
-  const bytes = Buffer.from(data);
-  try {
-    const workbook = new ExcelJS.Workbook();
-    let sheet: ExcelJS.Worksheet | undefined;
-    if (isZip(bytes)) {
-      // exceljs types its input as an ArrayBuffer; JSZip underneath reads one as readily as a Buffer.
-      await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-      sheet = workbook.worksheets[0];
-    } else if (isOleDocument(bytes)) {
-      // The old binary .xls format: exceljs cannot read it; the message asks for .xlsx or .csv.
-      throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
-    } else {
-      const text = decodeText(bytes);
-      if (text === null) throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
-      // map keeps every cell as typed: no numbers or dates guessed, so "0012" and "3.50" stay as they are.
-      sheet = await workbook.csv.read(Readable.from([text]), { map: (value: unknown) => value } as never);
-    }
-    if (!sheet) throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
-    const rows: SheetRow[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, number) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cellText(cell.value);
-      });
-      const filled = Array.from(cells, (c) => c ?? '');
-      if (filled.some((c) => c !== '')) rows.push({ number, cells: filled });
-    });
-    return rows;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(RCODE.IMPORT_FILE_UNREADABLE);
-  }
-}
-
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-const isOleDocument = (b: Buffer) =>
-  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-
-/** UTF-8 (with or without BOM), else GB18030, which Excel in China writes CSV in; null for binary junk. */
-function decodeText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    try {
-      return new TextDecoder('gb18030', { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
-  }
-}
-
-/** What a person sees in a cell: numbers without float noise, rich text and formula results as text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') {
-    const cents = value * 100;
-    return Math.abs(cents - Math.round(cents)) < 1e-6 ? String(Math.round(cents) / 100) : String(value);
-  }
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  return '';
 }
 
 // ---------------------------------------------------------------------------------------------------------
