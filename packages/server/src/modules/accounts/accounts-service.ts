@@ -15,8 +15,35 @@ import type { AccountRepository } from './account-repository';
 import { permissionsOf } from './permissions';
 import type { SmsCodes } from './sms-codes';
 
-/** Login limits: failures per account and per address inside a quarter of an hour. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50, operPerUser: 5 };
+/**
+ * Login limits, failures inside a quarter of an hour (docs/ARCHITECTURE.md, Identity):
+ * - perAccountAddress: one account from one address. Only that address is locked out of that account, so a
+ *   stranger's wrong guesses never lock the owner out from elsewhere.
+ * - perAddress: one address over all accounts (credential stuffing).
+ * - perAccount: one account over all addresses. Past it the account is under a distributed attack: it is not
+ *   locked, but every address gets only underAttackPerAddress tries at it per window.
+ * - operPerUser: wrong operation passwords (and a staff member's wrong current password) of one user.
+ */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  perAccountAddress: 10,
+  perAddress: 50,
+  perAccount: 100,
+  underAttackPerAddress: 3,
+  operPerUser: 5,
+};
+
+/** The rate buckets of logins to an account (its login name, lower case) from an address. */
+export function loginBuckets(username: string, ip: string) {
+  const account = username.toLowerCase();
+  return {
+    accountAddress: `login:account-address:${account}|${ip}`,
+    /** Every accountAddress bucket of the account starts so. */
+    accountAddressPrefix: `login:account-address:${account}|`,
+    address: `login:address:${ip}`,
+    account: `login:account:${account}`,
+  };
+}
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -104,22 +131,31 @@ export class AccountsService {
   }
 
   /**
-   * The account a login name and password name, under the login limits (failures per account and address);
-   * WRONG_CREDENTIALS otherwise. Linking an account to the messaging app checks through here too.
+   * The account a login name and password name, under the login limits (LOGIN_LIMITS); WRONG_CREDENTIALS
+   * otherwise. The attempt is recorded before the password is checked, so parallel guesses cannot outrun the
+   * limits; a right password takes its attempt back and clears its account's failures from this address.
+   * Linking an account to the messaging app checks through here too.
    */
   async verifyLogin(username: string, password: string, caller: Caller): Promise<User> {
-    const accountBucket = `login:user:${username.toLowerCase()}`;
-    const ipBucket = `login:ip:${caller.ip}`;
-    await this.d.limiter.assertBelow(accountBucket, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs);
-    await this.d.limiter.assertBelow(ipBucket, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
+    const buckets = loginBuckets(username, caller.ip);
+    const { windowMs } = LOGIN_LIMITS;
+    const attempt = await this.d.limiter.reserve([
+      {
+        bucket: buckets.accountAddress,
+        windowMs,
+        limit: (count) =>
+          count(buckets.account) >= LOGIN_LIMITS.perAccount
+            ? LOGIN_LIMITS.underAttackPerAddress
+            : LOGIN_LIMITS.perAccountAddress,
+      },
+      { bucket: buckets.address, windowMs, limit: LOGIN_LIMITS.perAddress },
+      { bucket: buckets.account, windowMs, limit: Infinity },
+    ]);
     const user = await this.findByLogin(username);
     const ok = await verifyPassword(user?.password_hash ?? (await this.dummy()), password);
-    if (!user || !ok) {
-      await this.d.limiter.record(accountBucket);
-      await this.d.limiter.record(ipBucket);
-      throw new AppError(RCODE.WRONG_CREDENTIALS);
-    }
-    await this.d.limiter.clear(accountBucket);
+    if (!user || !ok) throw new AppError(RCODE.WRONG_CREDENTIALS);
+    await attempt.release();
+    await this.d.limiter.clear(buckets.accountAddress);
     return user;
   }
 
@@ -141,7 +177,10 @@ export class AccountsService {
     if (!user) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
     await this.d.sms.verify({ phone, purpose: 'resetPwd', code, consume: true });
     await this.replacePassword(user, password);
-    await this.d.limiter.clear(`login:user:${phone}`);
+    // The owner proved the phone: no address stays locked out of the account.
+    const buckets = loginBuckets(phone, '');
+    await this.d.limiter.clearStartingWith(buckets.accountAddressPrefix);
+    await this.d.limiter.clear(buckets.account);
   }
 
   /** Where the logged-in user's own password-change code goes (spec §6 reset rules). */
@@ -198,9 +237,10 @@ export class AccountsService {
 
   private async assertOperPassword(auth: AuthContext, md5: string): Promise<void> {
     const bucket = `oper:user:${auth.user.id}`;
-    await this.d.limiter.assertBelow(bucket, LOGIN_LIMITS.operPerUser, LOGIN_LIMITS.windowMs);
+    await this.d.limiter.reserve([
+      { bucket, limit: LOGIN_LIMITS.operPerUser, windowMs: LOGIN_LIMITS.windowMs },
+    ]);
     if (!auth.user.oper_pwd_hash || !(await verifyPassword(auth.user.oper_pwd_hash, md5))) {
-      await this.d.limiter.record(bucket);
       throw new AppError(RCODE.OPER_PWD_WRONG);
     }
     await this.d.limiter.clear(bucket);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
 import { AppError } from '../../platform/app-error';
 import { hmac, randomDigits, randomToken, sha256 } from '../../platform/crypto';
+import { RateLimiter } from '../../platform/rate-limit';
 
 export type SmsPurpose = 'signUp' | 'resetPwd' | 'changePwd' | 'changeInfo';
 
@@ -35,28 +36,31 @@ export class SmsCodes {
     private readonly sms: SmsProvider,
     private readonly clock: () => number,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.limiter = new RateLimiter(db, clock);
+  }
+
+  /** The send limits live with the other rate limits (rate_events). */
+  private readonly limiter: RateLimiter;
 
   async issue(phone: string, purpose: SmsPurpose, ip: string): Promise<{ sign: string }> {
     const now = this.clock();
-    const last = await this.db
-      .selectFrom('sms_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (last && now - last.created_at < SMS_LIMITS.resendMs) {
-      const seconds = Math.ceil((last.created_at + SMS_LIMITS.resendMs - now) / 1000);
-      throw new AppError(RCODE.TOO_MANY_ATTEMPTS, { seconds });
-    }
-    const [byPhone, byIp] = await Promise.all([
-      this.countSince('phone', phone, now - DAY_MS),
-      this.countSince('ip', ip, now - DAY_MS),
+    // Counted and recorded in one step, so parallel requests cannot send more codes than the limits allow.
+    await this.limiter.reserve([
+      {
+        bucket: `sms:phone-day:${phone}`,
+        windowMs: DAY_MS,
+        limit: SMS_LIMITS.perPhonePerDay,
+        rcode: RCODE.SMS_DAILY_LIMIT,
+      },
+      {
+        bucket: `sms:address-day:${ip}`,
+        windowMs: DAY_MS,
+        limit: SMS_LIMITS.perIpPerDay,
+        rcode: RCODE.SMS_DAILY_LIMIT,
+      },
+      { bucket: `sms:phone:${phone}`, windowMs: SMS_LIMITS.resendMs, limit: 1 },
     ]);
-    if (byPhone >= SMS_LIMITS.perPhonePerDay || byIp >= SMS_LIMITS.perIpPerDay) {
-      throw new AppError(RCODE.SMS_DAILY_LIMIT);
-    }
     const code = randomDigits(6);
     const sign = randomToken();
     await this.db
@@ -103,14 +107,23 @@ export class SmsCodes {
     if (row.used_at !== null || row.expires_at <= now || row.attempts >= SMS_LIMITS.maxAttempts) {
       throw new AppError(RCODE.SMS_CODE_EXPIRED);
     }
+    // The attempt is taken before the code is compared, under the limit in the same statement, so parallel
+    // guesses get at most maxAttempts comparisons; a right code gives its attempt back.
+    const taken = await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', SMS_LIMITS.maxAttempts)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new AppError(RCODE.SMS_CODE_EXPIRED);
     if (this.codeHash(row.phone, row.purpose, input.code.trim()) !== row.code_hash) {
-      await this.db
-        .updateTable('sms_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .execute();
       throw new AppError(RCODE.SMS_CODE_MISMATCH);
     }
+    await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', row.id)
+      .execute();
     if (input.consume) {
       // The guard on used_at makes a race between two requests spend the code once.
       const result = await this.db
@@ -122,16 +135,6 @@ export class SmsCodes {
       if (Number(result.numUpdatedRows) !== 1) throw new AppError(RCODE.SMS_CODE_EXPIRED);
     }
     return { phone: row.phone };
-  }
-
-  private async countSince(column: 'phone' | 'ip', value: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   private codeHash(phone: string, purpose: string, code: string): string {

@@ -87,8 +87,7 @@ export class PurchaseService {
       if (same && same.sn === body.sn) return this.reopen(same);
     }
     const bucket = `buy:ip:${caller.ip}`;
-    await this.d.limiter.assertBelow(bucket, CREATE_LIMIT.count, CREATE_LIMIT.windowMs);
-    await this.d.limiter.record(bucket);
+    await this.d.limiter.reserve([{ bucket, limit: CREATE_LIMIT.count, windowMs: CREATE_LIMIT.windowMs }]);
 
     const device = await this.sellingDevice(body.sn);
     if (!this.online(device)) throw new AppError(RCODE.DEVICE_OFFLINE);

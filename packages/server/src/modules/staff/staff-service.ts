@@ -249,9 +249,10 @@ export class StaffService {
       throw new AppError(RCODE.SELF_RESET_DISABLED);
     }
     const bucket = `pwd:user:${auth.user.id}`;
-    await this.d.limiter.assertBelow(bucket, LOGIN_LIMITS.operPerUser, LOGIN_LIMITS.windowMs);
+    await this.d.limiter.reserve([
+      { bucket, limit: LOGIN_LIMITS.operPerUser, windowMs: LOGIN_LIMITS.windowMs },
+    ]);
     if (!(await verifyPassword(auth.user.password_hash, input.old_password))) {
-      await this.d.limiter.record(bucket);
       throw new AppError(RCODE.OLD_PASSWORD_WRONG);
     }
     await this.d.limiter.clear(bucket);
