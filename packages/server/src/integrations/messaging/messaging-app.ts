@@ -11,8 +11,11 @@ export interface MessagingApp extends MessagingOAuth {
   readonly sandbox: boolean;
   /** wx.config parameters for the page at `url` (its fragment is ignored, as the platform signs without it). */
   jssdkConfig(url: string): Promise<JssdkConfig>;
-  /** A temporary media file by its serverId; null when unknown or expired (the platform keeps them 3 days). */
-  downloadMedia(serverId: string): Promise<MediaFile | null>;
+  /**
+   * A temporary media file by its serverId; null when unknown or expired (the platform keeps them 3 days);
+   * 'too-large' past `maxBytes`, which an adapter reading from the network stops at rather than reads on.
+   */
+  downloadMedia(serverId: string, maxBytes: number): Promise<MediaFile | 'too-large' | null>;
 }
 
 export interface JssdkConfig {

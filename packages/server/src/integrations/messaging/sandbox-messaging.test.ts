@@ -16,18 +16,20 @@ describe('sandbox messaging app', () => {
     let now = 0;
     const sandbox = new SandboxMessaging(() => now, { items: 2, bytes: 10 });
     const first = sandbox.putMedia(Buffer.from('1234'), 'image/png');
-    expect(await sandbox.downloadMedia(first)).toEqual({
+    expect(await sandbox.downloadMedia(first, 100)).toEqual({
       data: Buffer.from('1234'),
       contentType: 'image/png',
     });
+    // A download stops at the caller's limit.
+    expect(await sandbox.downloadMedia(first, 3)).toBe('too-large');
     const second = sandbox.putMedia(Buffer.from('5678'), 'image/png');
     const third = sandbox.putMedia(Buffer.from('90'), 'image/png');
     // Three items over a limit of two: the oldest went.
-    expect(await sandbox.downloadMedia(first)).toBeNull();
-    expect(await sandbox.downloadMedia(second)).not.toBeNull();
+    expect(await sandbox.downloadMedia(first, 100)).toBeNull();
+    expect(await sandbox.downloadMedia(second, 100)).not.toBeNull();
     now += MEDIA_VALID_MS;
-    expect(await sandbox.downloadMedia(third)).toBeNull();
-    expect(await sandbox.downloadMedia('unknown')).toBeNull();
+    expect(await sandbox.downloadMedia(third, 100)).toBeNull();
+    expect(await sandbox.downloadMedia('unknown', 100)).toBeNull();
   });
 
   it('runs OAuth like the platform: authorize URL, single-use code, token, user info by scope', async () => {

@@ -79,13 +79,14 @@ export class SandboxMessaging implements MessagingApp {
     return { appId: this.appId, timestamp, nonceStr, signature, jsApiList: JS_API_LIST };
   }
 
-  async downloadMedia(serverId: string): Promise<MediaFile | null> {
+  async downloadMedia(serverId: string, maxBytes: number): Promise<MediaFile | 'too-large' | null> {
     const item = this.media.get(serverId);
     if (!item) return null;
     if (item.expiresAt <= this.clock()) {
       this.forget(serverId);
       return null;
     }
+    if (item.data.length > maxBytes) return 'too-large';
     return { data: item.data, contentType: item.contentType };
   }
 

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect } from 'vitest';
 import type { UserInfo } from '@vendo/contract/api/account';
 import type { SubUser } from '@vendo/contract/api/staff';
@@ -175,16 +176,54 @@ export async function postMultipart(
   return { status: response.statusCode, ...response.json<{ rcode: number; msg: string; result: unknown }>() };
 }
 
-/** The smallest valid images of each kind, for upload tests. */
+/** Small whole images of each kind (each decodes in a browser: PNG 1×1, GIF 1×1, JPEG 2×1, WebP lossless 1×1). */
 export const SAMPLE_IMAGES = {
   png: Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   ),
   gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
+  jpeg: Buffer.from(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhg' +
+      'VGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAIDASIAAhEBAxEB/8QAFQ' +
+      'ABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAA' +
+      'AAAAA/9oADAMBAAIRAxEAPwC8BOnX/9k=',
+    'base64',
+  ),
+  webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
 };
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+  return chunk;
+}
+
+/** A whole PNG of `size` bytes at least: the sample padded by an ancillary chunk that decoders skip. */
+export function paddedPng(size: number): Buffer {
+  const image = SAMPLE_IMAGES.png;
+  const iend = image.length - 12;
+  const filler = pngChunk('vnDo', Buffer.alloc(Math.max(0, size - image.length - 12)));
+  return Buffer.concat([image.subarray(0, iend), filler, image.subarray(iend)]);
+}
+
+/** A whole black PNG of any size, one bit a pixel, so that even 8000×8000 stays small. */
+export function pngOfSize(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale
+  const pixels = zlib.deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))));
+  return Buffer.concat([
+    SAMPLE_IMAGES.png.subarray(0, 8),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A bound machine standing in a store with its shelves, written straight into the machines tables. */
 export async function addMachine(

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { GoodsImage } from '@vendo/contract/api/catalog';
+import { IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_SIDE, type GoodsImage } from '@vendo/contract/api/catalog';
 import { zonedDate } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
@@ -8,7 +8,8 @@ import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, type Scope } from '../../platform/scope';
 import type { ImageFiles } from './image-files';
-import { sniffImageType, type ImageType } from './image-type';
+import { inspectImage } from './image-header';
+import type { ImageType } from './image-type';
 import type { ImageUrls } from './image-urls';
 import { contains, pageWindow } from './list-query';
 
@@ -59,8 +60,10 @@ export class ImageLibrary {
     // Everything is fetched and checked before anything is stored: all or none.
     const images: CheckedImage[] = [];
     for (const [i, serverId] of serverIds.entries()) {
-      const media = await this.d.messaging.downloadMedia(serverId);
+      const media = await this.d.messaging.downloadMedia(serverId, this.d.maxBytes);
       if (!media) throw new AppError(RCODE.MEDIA_NOT_FOUND);
+      if (media === 'too-large')
+        throw new AppError(RCODE.FILE_TOO_LARGE, { max: megabytes(this.d.maxBytes) });
       const name = serverIds.length > 1 ? `${this.defaultName(auth)}-${i + 1}` : this.defaultName(auth);
       images.push(this.check(media.data, name));
     }
@@ -126,13 +129,22 @@ export class ImageLibrary {
     }
   }
 
+  /** The bytes decide: one of the four types, whole (structure read to its end), and not too big to show. */
   private check(data: Uint8Array, name: string): CheckedImage {
     if (data.length === 0) throw new AppError(RCODE.FILE_MISSING);
     if (data.length > this.d.maxBytes)
       throw new AppError(RCODE.FILE_TOO_LARGE, { max: megabytes(this.d.maxBytes) });
-    const type = sniffImageType(data);
-    if (!type) throw new AppError(RCODE.IMAGE_TYPE_REFUSED);
-    return { data, type, name: name.slice(0, 50) };
+    const image = inspectImage(data);
+    if (image.kind === 'not-image') throw new AppError(RCODE.IMAGE_TYPE_REFUSED);
+    if (image.kind === 'damaged') throw new AppError(RCODE.IMAGE_DAMAGED);
+    const { width, height } = image;
+    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_MEGAPIXELS * 1e6) {
+      throw new AppError(RCODE.IMAGE_TOO_MANY_PIXELS, {
+        side: IMAGE_MAX_SIDE,
+        megapixels: IMAGE_MAX_MEGAPIXELS,
+      });
+    }
+    return { data, type: image.type, name: name.slice(0, 50) };
   }
 
   /** Files first (content-named, so a rollback leaves at most an unused file), then the rows in one transaction. */

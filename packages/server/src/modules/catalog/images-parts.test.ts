@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_IMAGES } from './catalog-testing';
+import { pngOfSize, SAMPLE_IMAGES } from './catalog-testing';
 import { ImageFiles } from './image-files';
+import { inspectImage } from './image-header';
 import { sniffImageType } from './image-type';
 import { ImageUrls } from './image-urls';
 
@@ -17,6 +18,69 @@ describe('image type by bytes', () => {
     expect(sniffImageType(Buffer.from('RIFF....WAVEfmt '))).toBeNull();
     expect(sniffImageType(Buffer.from('<svg/>'))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('image header', () => {
+  const lossy = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
+  /** The lossy sample inside an extended (VP8X) file with a 3×2 canvas. */
+  const extended = (() => {
+    const vp8x = Buffer.from([...Buffer.from('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0]);
+    const body = Buffer.concat([Buffer.from('WEBP'), vp8x, lossy.subarray(12)]);
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(body.length);
+    return Buffer.concat([Buffer.from('RIFF'), size, body]);
+  })();
+  const whole: [string, Buffer, string, number, number][] = [
+    ['png', SAMPLE_IMAGES.png, 'image/png', 1, 1],
+    ['gif', SAMPLE_IMAGES.gif, 'image/gif', 1, 1],
+    ['jpeg', SAMPLE_IMAGES.jpeg, 'image/jpeg', 2, 1],
+    ['webp lossless', SAMPLE_IMAGES.webp, 'image/webp', 1, 1],
+    ['webp lossy', lossy, 'image/webp', 1, 1],
+    ['webp extended', extended, 'image/webp', 3, 2],
+    ['png 300×7', pngOfSize(300, 7), 'image/png', 300, 7],
+  ];
+
+  it('reads the type and size of whole images', () => {
+    for (const [label, data, type, width, height] of whole) {
+      expect(inspectImage(data), label).toEqual({ kind: 'image', type, width, height });
+    }
+    expect(inspectImage(Buffer.from('<svg/>'))).toEqual({ kind: 'not-image' });
+  });
+
+  it('finds every truncation of every image damaged', () => {
+    for (const [label, data] of whole) {
+      for (let length = 1; length < data.length; length++) {
+        const kind = inspectImage(data.subarray(0, length)).kind;
+        expect(kind === 'image', `${label} cut to ${length} bytes`).toBe(false);
+      }
+    }
+  });
+
+  it('refuses bytes after the end of a PNG or WebP; a JPEG or GIF may carry them, as real writers do', () => {
+    const tail = Buffer.from('tail');
+    expect(inspectImage(Buffer.concat([SAMPLE_IMAGES.png, tail])).kind).toBe('damaged');
+    expect(inspectImage(Buffer.concat([SAMPLE_IMAGES.webp, tail])).kind).toBe('damaged');
+    expect(inspectImage(Buffer.concat([SAMPLE_IMAGES.jpeg, tail])).kind).toBe('image');
+    expect(inspectImage(Buffer.concat([SAMPLE_IMAGES.gif, tail])).kind).toBe('image');
+  });
+
+  it('finds a damaged critical chunk in a PNG', () => {
+    const broken = Buffer.from(SAMPLE_IMAGES.png);
+    broken[broken.length - 20]! ^= 0xff; // inside IDAT, so its CRC no longer matches
+    expect(inspectImage(broken).kind).toBe('damaged');
+  });
+
+  it('never throws on any bytes behind a signature', () => {
+    const signatures = [SAMPLE_IMAGES.png, SAMPLE_IMAGES.jpeg, SAMPLE_IMAGES.gif, SAMPLE_IMAGES.webp].map(
+      (s) => s.subarray(0, 12),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 200 }), (signature, rest) => {
+        const kind = inspectImage(Buffer.concat([signature, rest])).kind;
+        return kind === 'image' || kind === 'damaged';
+      }),
+    );
   });
 });
 

@@ -7,7 +7,16 @@ import { RCODE } from '@vendo/contract/rcodes';
 import type { UserInfo } from '@vendo/contract/api/account';
 import { sessionHeaders } from '../../testing/accounts';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { mainAccount, ok, postMultipart, SAMPLE_IMAGES, staffAccount, type Caller } from './catalog-testing';
+import {
+  mainAccount,
+  ok,
+  paddedPng,
+  pngOfSize,
+  postMultipart,
+  SAMPLE_IMAGES,
+  staffAccount,
+  type Caller,
+} from './catalog-testing';
 
 const png = { filename: 'photo.png', type: 'image/png', data: SAMPLE_IMAGES.png };
 
@@ -89,6 +98,38 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
       expect((await images(main)).count).toBe(0);
     });
 
+    it('refuses an image that is only a signature, or cut short, as damaged', async () => {
+      const cases: [string, Buffer][] = [
+        ['8-byte PNG', SAMPLE_IMAGES.png.subarray(0, 8)],
+        ['PNG without its end', SAMPLE_IMAGES.png.subarray(0, -12)],
+        ['JPEG cut in its scan', SAMPLE_IMAGES.jpeg.subarray(0, -6)],
+        ['JPEG header only', SAMPLE_IMAGES.jpeg.subarray(0, 20)],
+        ['GIF without its trailer', SAMPLE_IMAGES.gif.subarray(0, -1)],
+        ['WebP cut short', SAMPLE_IMAGES.webp.subarray(0, -4)],
+      ];
+      for (const [label, data] of cases) {
+        const answer = await upload(main, { file: { filename: 'x.png', type: 'image/png', data } });
+        expect(answer.rcode, label).toBe(RCODE.IMAGE_DAMAGED);
+        expect(answer.msg, label).toBe('The image is damaged or incomplete: save it again and upload it');
+      }
+      expect((await images(main)).count).toBe(0);
+    });
+
+    it('refuses an image too big to show: 1×100000 pixels, or over 40 megapixels', async () => {
+      for (const [width, height] of [
+        [1, 100_000],
+        [8000, 8000],
+      ] as const) {
+        const data = pngOfSize(width, height);
+        const answer = await upload(main, { file: { filename: 'tall.png', type: 'image/png', data } });
+        expect(answer.rcode, `${width}×${height}`).toBe(RCODE.IMAGE_TOO_MANY_PIXELS);
+        expect(answer.msg).toBe('The image is too big: at most 8192 pixels a side and 40 megapixels in all');
+      }
+      ok(
+        await upload(main, { file: { filename: 'wide.png', type: 'image/png', data: pngOfSize(8192, 16) } }),
+      );
+    });
+
     it('asks for a file when none came, from multipart and from JSON alike', async () => {
       const multipart = await upload(main, { name: 'nothing' });
       expect(multipart.rcode).toBe(RCODE.FILE_MISSING);
@@ -126,12 +167,12 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
     beforeEach(() => start({ UPLOAD_MAX_BYTES: String(64 * 1024) }));
 
     it('refuses a file over UPLOAD_MAX_BYTES with the limit in the message', async () => {
-      const big = Buffer.concat([SAMPLE_IMAGES.png, Buffer.alloc(70 * 1024)]);
+      const big = paddedPng(70 * 1024);
       const answer = await upload(main, { file: { filename: 'big.png', type: 'image/png', data: big } });
       expect(answer.rcode).toBe(RCODE.FILE_TOO_LARGE);
       expect(answer.msg).toBe('File too large: at most 0.1 MB');
       expect((await images(main)).count).toBe(0);
-      const fits = Buffer.concat([SAMPLE_IMAGES.png, Buffer.alloc(60 * 1024)]);
+      const fits = paddedPng(60 * 1024);
       expect(
         (await upload(main, { file: { filename: 'ok.png', type: 'image/png', data: fits } })).rcode,
       ).toBe(0);
@@ -243,6 +284,13 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
         RCODE.MEDIA_NOT_FOUND,
       );
       expect((await t.call('/api/v1/g/uploadWx', {}, main.headers)).msg).toBe('Image: Cannot be empty');
+    });
+
+    it('checks a downloaded image like an uploaded one: a truncated one is damaged', async () => {
+      const truncated = await sandboxUpload(SAMPLE_IMAGES.jpeg.subarray(0, 100));
+      const damaged = await t.call('/api/v1/g/uploadWx', { server_id: truncated }, main.headers);
+      expect(damaged.rcode).toBe(RCODE.IMAGE_DAMAGED);
+      expect((await images(main)).count).toBe(0);
     });
 
     it('stores several at once, or none when one fails', async () => {
