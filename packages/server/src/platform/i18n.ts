@@ -3,12 +3,16 @@ import { rcodeText } from '@vendo/contract/rcodes';
 import { validationMessages, type ValidationKey } from '@vendo/contract/validation-messages';
 import { fieldLabel } from './field-labels';
 
-/** The caller's language: the `lang` header, then the `lang` cookie, then Accept-Language, then zh-CN. */
+/**
+ * The caller's language: the `lang` header, then the `lang` cookie, then Accept-Language, then zh-CN. Whatever
+ * the caller sends (a malformed escape such as `%`, a value of any length), this never throws: an unreadable
+ * value is passed over.
+ */
 export function localeOf(headers: Record<string, string | string[] | undefined>): Locale {
   const header = first(headers['lang']);
   if (isLocale(header)) return header;
-  const cookie = first(headers['cookie'])?.match(/(?:^|;\s*)lang=([^;]+)/)?.[1];
-  const fromCookie = cookie ? decodeURIComponent(cookie) : undefined;
+  const cookie = first(headers['cookie'])?.match(/(?:^|;\s*)lang=([^;]*)/)?.[1];
+  const fromCookie = cookie ? decodeCookie(cookie) : undefined;
   if (isLocale(fromCookie)) return fromCookie;
   const accept = first(headers['accept-language']);
   return accept ? matchLocale(accept) : DEFAULT_LOCALE;
@@ -34,6 +38,16 @@ export function fieldMessage(field: string, key: string, locale: Locale, callPat
   // Some texts name their fields already ("username and password cannot be empty").
   if (text.toLowerCase().includes(label.toLowerCase())) return text;
   return locale === 'en-US' ? `${label}: ${text}` : `${label}：${text}`;
+}
+
+/** A cookie value as the browser escaped it; undefined when it is no valid escape or too long for a locale. */
+function decodeCookie(value: string): string | undefined {
+  if (value.length > 32) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function first(value: string | string[] | undefined): string | undefined {
