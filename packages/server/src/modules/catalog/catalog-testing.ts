@@ -143,12 +143,14 @@ export async function setApp(
     .execute();
 }
 
-/** A multipart/form-data body as a browser sends it, for app.inject. */
+type FormPart = string | { filename: string; type: string; data: Uint8Array };
+
+/** A multipart/form-data body as a browser sends it, for app.inject; a list of parts may repeat a name. */
 export async function multipartBody(
-  parts: Record<string, string | { filename: string; type: string; data: Uint8Array }>,
+  parts: Record<string, FormPart> | [name: string, value: FormPart][],
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
+  for (const [name, value] of Array.isArray(parts) ? parts : Object.entries(parts)) {
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([Buffer.from(value.data)], { type: value.type }), value.filename);
   }

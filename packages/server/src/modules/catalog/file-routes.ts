@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@vendo/contract/api/catalog';
 import { REGIONS_PATH } from '@vendo/contract/api/catalog';
@@ -9,8 +8,8 @@ import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import { AppError } from '../../platform/app-error';
 import type { CallRegistrar } from '../../platform/route';
 import type { Catalog } from './catalog-module';
-import { megabytes } from './image-library';
 import { sniffImageType } from './image-type';
+import { multipartForm } from './multipart-form';
 
 export interface FileRouteDeps {
   catalog: Catalog;
@@ -28,21 +27,7 @@ export interface FileRouteDeps {
  */
 export function catalogFileRoutes(app: FastifyInstance, d: FileRouteDeps): void {
   void app.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { fileSize: d.maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-      // Read here with the limit, so an oversized file answers our message instead of a bare 413.
-      throwFileSizeLimit: false,
-      async onFile(part) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (part.file.truncated) throw new AppError(RCODE.FILE_TOO_LARGE, { max: megabytes(d.maxBytes) });
-        // keyValues puts `value` into the body: the shape of the contract's uploadedFile.
-        Object.assign(part, {
-          value: { filename: part.filename, mimetype: part.mimetype, data: Buffer.concat(chunks) },
-        });
-      },
-    });
+    await multipartForm(scope, d.maxBytes);
     const r = d.registrar(scope);
     r.session(api.upload, ({ auth, body }) => d.catalog.images.upload(auth, body.file, body.name));
     r.session(api.importGoods, ({ auth, body, locale }) =>

@@ -179,6 +179,93 @@ describe.each(dialects())('image library and uploads on %s', (dialect) => {
     });
   });
 
+  describe('multipart limits', () => {
+    beforeEach(() => start());
+
+    const post = async (path: string, parts: Parameters<typeof postMultipart>[2]) =>
+      postMultipart(t, path, parts, main.headers);
+    const csv = { filename: 'g.csv', type: 'text/csv', data: Buffer.from('商品名称,价格\nA,1\n') };
+
+    it('answers each limit with its own message, on every upload call', async () => {
+      for (const [path, file] of [
+        ['/api/v1/g/upload', png],
+        ['/api/v1/g/importGoods', csv],
+      ] as const) {
+        const cases: [string, Parameters<typeof postMultipart>[2], number, string][] = [
+          [
+            'two files',
+            [
+              ['file', file],
+              ['file', file],
+            ],
+            RCODE.UPLOAD_ONE_FILE,
+            'Upload one file at a time',
+          ],
+          [
+            'two file parts',
+            [
+              ['file', file],
+              ['other', file],
+            ],
+            RCODE.UPLOAD_ONE_FILE,
+            'Upload one file at a time',
+          ],
+          [
+            'too many fields',
+            [['file', file], ...Array.from({ length: 6 }, (_, i): [string, string] => [`f${i}`, 'x'])],
+            RCODE.UPLOAD_TOO_MANY_FIELDS,
+            'The upload carries too many form fields: at most 5',
+          ],
+          [
+            'field too large',
+            [
+              ['name', 'x'.repeat(1001)],
+              ['file', file],
+            ],
+            RCODE.UPLOAD_FIELD_TOO_LARGE,
+            'The form field "name" is too long: at most 1000 bytes',
+          ],
+          [
+            'file too large',
+            [['file', { ...file, data: paddedPng(5 * 1024 * 1024 + 1) }]],
+            RCODE.FILE_TOO_LARGE,
+            'File too large: at most 5 MB',
+          ],
+          ['no file', [['name', 'x']], RCODE.FILE_MISSING, 'Please choose a file to upload'],
+          ['empty form', [], RCODE.FILE_MISSING, 'Please choose a file to upload'],
+        ];
+        for (const [label, parts, rcode, msg] of cases) {
+          const answer = await post(path, parts);
+          expect([answer.status, answer.rcode, answer.msg], `${path}: ${label}`).toEqual([200, rcode, msg]);
+        }
+      }
+      expect((await images(main)).count).toBe(0);
+    });
+
+    it('refuses a body that is not a readable form, in the caller’s language', async () => {
+      for (const [label, contentType, payload] of [
+        ['no boundary', 'multipart/form-data', 'garbage'],
+        [
+          'cut short',
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+        ],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/g/upload',
+          payload,
+          headers: { ...main.headers, lang: 'zh-CN', 'content-type': contentType },
+        });
+        expect(response.json(), label).toEqual({
+          rcode: RCODE.UPLOAD_MALFORMED,
+          msg: '上传内容不完整或格式错误，请重新选择文件上传',
+          result: null,
+        });
+      }
+    });
+  });
+
   describe('image host', () => {
     beforeEach(() => start({ IMAGE_HOST: 'https://cdn.example.com/vendo/' }));
 
