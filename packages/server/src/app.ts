@@ -49,6 +49,7 @@ import { loadPlatformSecret } from './platform/platform-secret';
 import { publicOrigin } from './platform/public-origin';
 import { RateLimiter } from './platform/rate-limit';
 import { CallRegistrar } from './platform/route';
+import { securityHeaders } from './platform/security-headers';
 
 export const VERSION = '0.1.0';
 
@@ -91,6 +92,7 @@ export async function buildApp(
     trustProxy: config.mode === 'production' ? 'loopback' : true,
   });
   installErrorHandling(app);
+  securityHeaders(app, config);
   acceptEmptyJson(app);
 
   const kysely = db.kysely;

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '@vendo/contract/locales';
 import { localeOf } from '../../platform/i18n';
 
 /*
  * The pages a customer sees: the machine's purchase page (/buy/<sn>, what its QR code opens) and the sandbox
- * payment provider's cashier (/sandbox-pay/<tx>). Small server-rendered pages with a little inline script that
- * talks to the public /p/v1/buy and /p/v1/sandboxPay calls: nothing of the merchant app is loaded.
+ * payment provider's cashier (/sandbox-pay/<tx>). Small server-rendered pages with a little script that talks to
+ * the public /p/v1/buy and /p/v1/sandboxPay calls: nothing of the merchant app is loaded. Their script and style
+ * are files (/buy-assets/…), as the content security policy allows no inline script (decision 017); a page hands
+ * its data (language, texts, machine) to the script in a JSON block, which is data and never runs.
  */
 
 const TEXTS = {
@@ -113,33 +116,30 @@ const TEXTS = {
   },
 } satisfies Record<Locale, unknown>;
 
+/** The console's colours, which reach WCAG AA contrast (4.5:1) for white on them and for them on white. */
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:15px/1.5 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#222}
-header{background:#1677ff;color:#fff;padding:14px 16px;font-size:17px;font-weight:600}
+header{background:#1463d6;color:#fff;padding:14px 16px;font-size:17px;font-weight:600}
 .sandbox{background:#fff3cd;color:#7a5b00;padding:8px 16px;font-size:13px;border-bottom:1px solid #f0d78c}
 main{padding:12px}.card{background:#fff;border-radius:10px;padding:12px;margin-bottom:10px;display:flex;gap:12px;align-items:center}
 .card img{width:64px;height:64px;object-fit:cover;border-radius:8px;background:#eee}.grow{flex:1;min-width:0}
-.name{font-weight:600}.muted{color:#888;font-size:13px}.price{color:#f5222d;font-weight:600}
-button{border:0;border-radius:18px;padding:8px 16px;font-size:14px;background:#1677ff;color:#fff;margin:2px}
-button.alt{background:#fa8c16}button.ghost{background:#fff;color:#1677ff;border:1px solid #1677ff}button:disabled{opacity:.5}
+.name{font-weight:600}.muted{color:#666c7a;font-size:13px}.price{color:#c41d1d;font-weight:600}
+button{border:0;border-radius:18px;padding:8px 16px;font-size:14px;background:#1463d6;color:#fff;margin:2px}
+button.alt{background:#ae5600}button.ghost{background:#fff;color:#1463d6;border:1px solid #1463d6}button:disabled{opacity:.5}
 .status{background:#fff;border-radius:10px;padding:20px;text-align:center}.big{font-size:20px;font-weight:600;margin:8px 0}
-.wechat{background:#07c160}.alipay{background:#1677ff}.amount{font-size:32px;font-weight:700;margin:12px 0}`;
+.wechat{background:#058844}.alipay{background:#1463d6}.amount{font-size:32px;font-weight:700;margin:12px 0}`;
 
 function json(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function page(locale: Locale, title: string, body: string, script: string): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title><style>${STYLE}</style></head><body>${body}<script>${script}</script></body></html>`;
-}
-
-/** Shared by both pages: the call helper and money text. */
-const COMMON = `function call(p,b){return fetch(p,{method:'POST',headers:{'content-type':'application/json',lang:L},body:JSON.stringify(b)}).then(function(r){return r.json()})}
+/** Shared by both pages: their data, the call helper and money text. */
+const COMMON = `var D=JSON.parse(document.getElementById('page-data').textContent),L=D.L,T=D.T;
+function call(p,b){return fetch(p,{method:'POST',headers:{'content-type':'application/json',lang:L},body:JSON.stringify(b)}).then(function(r){return r.json()})}
 function yuan(c){return '¥'+(c/100).toFixed(2)}
 function el(t,c,x){var e=document.createElement(t);if(c)e.className=c;if(x!=null)e.textContent=x;return e}`;
 
 const BUY_SCRIPT = `${COMMON}
-var main=document.querySelector('main'),q=new URLSearchParams(location.search);
+var SN=D.SN,main=document.querySelector('main'),q=new URLSearchParams(location.search);
 function fail(m){main.textContent='';main.appendChild(el('div','status',m||T.error))}
 function token(){var a=new Uint8Array(16);crypto.getRandomValues(a);return Array.prototype.map.call(a,function(x){return ('0'+x.toString(16)).slice(-2)}).join('')}
 function order(shelf,kind,channel){var b={sn:SN,channel_sn:shelf.channel_sn,kind:kind,client_token:shelf.tok||(shelf.tok=token())};if(channel)b.pay_channel=channel;
@@ -164,13 +164,42 @@ main.appendChild(s);if(!done)setTimeout(function(){follow(no,t)},1000)}).catch(f
 if(q.get('order'))follow(q.get('order'),q.get('t')||'');else list();`;
 
 const CHECKOUT_SCRIPT = `${COMMON}
-var main=document.querySelector('main');
+var TX=D.TX,main=document.querySelector('main');
 function show(c){main.textContent='';var s=el('div','status');s.appendChild(el('div','big',T[c.channel]+' · '+T.checkout));
 s.appendChild(el('div','muted',c.description));s.appendChild(el('div','amount',yuan(c.amount)));
 if(c.state==='pending'){var p=el('button',c.channel,T.pay),x=el('button','ghost',T.cancel);p.onclick=function(){act('pay')};x.onclick=function(){act('cancel')};s.appendChild(p);s.appendChild(x)}
 else{s.appendChild(el('div','',c.state==='paid'?T.paid:T.closedPay));setTimeout(function(){location.href=c.return_url},600)}main.appendChild(s)}
 function act(a){call('/p/v1/sandboxPay/pay',{tx:TX,action:a}).then(function(r){if(r.rcode!==0){main.textContent=r.msg;return}location.href=r.result.return_url})}
 call('/p/v1/sandboxPay/getCheckout',{tx:TX}).then(function(r){if(r.rcode!==0){main.textContent=r.msg;return}show(r.result)});`;
+
+/** A file of the pages, named by its content's hash: cached for good, and a changed one has a new name. */
+interface Asset {
+  path: string;
+  type: string;
+  body: string;
+}
+
+function asset(name: string, extension: 'css' | 'js', body: string): Asset {
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  const type = extension === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+  return { path: `/buy-assets/${name}.${hash}.${extension}`, type, body };
+}
+
+const STYLESHEET = asset('page', 'css', STYLE);
+const BUY = asset('buy', 'js', BUY_SCRIPT);
+const CHECKOUT = asset('checkout', 'js', CHECKOUT_SCRIPT);
+
+function page(
+  locale: Locale,
+  title: string,
+  body: string,
+  data: Record<string, unknown>,
+  script: Asset,
+): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title><link rel="stylesheet" href="${STYLESHEET.path}"></head><body>${body}
+<script type="application/json" id="page-data">${json(data)}</script><script src="${script.path}"></script></body></html>`;
+}
 
 export function customerPages(app: FastifyInstance, options: { sandbox: () => boolean }): void {
   app.get<{ Params: { sn: string } }>('/buy/:sn', async (request, reply) => {
@@ -182,7 +211,8 @@ export function customerPages(app: FastifyInstance, options: { sandbox: () => bo
       locale,
       t.title,
       `<header>${t.title}</header>${banner}<main>${t.loading}</main>`,
-      `var L=${json(locale)},T=${json(t)},SN=${json(sn)};\n${BUY_SCRIPT}`,
+      { L: locale, T: t, SN: sn },
+      BUY,
     );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
@@ -196,8 +226,19 @@ export function customerPages(app: FastifyInstance, options: { sandbox: () => bo
       locale,
       t.checkout,
       `<header>${t.checkout}</header><div class="sandbox">${t.sandbox}</div><main>${t.loading}</main>`,
-      `var L=${json(locale)},T=${json(t)},TX=${json(tx)};\n${CHECKOUT_SCRIPT}`,
+      { L: locale, T: t, TX: tx },
+      CHECKOUT,
     );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
+
+  for (const file of [STYLESHEET, BUY, CHECKOUT]) {
+    app.get(file.path, async (_request, reply) => {
+      if (file === CHECKOUT && !options.sandbox()) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(file.type)
+        .send(file.body);
+    });
+  }
 }
