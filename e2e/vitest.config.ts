@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
+    // Fails a test on any content security policy violation its pages reported.
+    setupFiles: ['./support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,

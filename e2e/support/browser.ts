@@ -26,12 +26,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone in the WeChat browser: 375×667, touch, the WeChat user agent, a language. */
-export function phoneContext(
+/**
+ * A phone in the WeChat browser: 375×667, touch, the WeChat user agent, a language. Its pages report every content
+ * security policy violation to takePolicyViolations(), which the suite's setup checks after each test.
+ */
+export async function phoneContext(
   browser: Browser,
   options: { locale?: string; userAgent?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -39,6 +42,34 @@ export function phoneContext(
     userAgent: options.userAgent ?? WECHAT_UA,
     locale: options.locale ?? 'zh-CN',
   });
+  await watchPolicy(context);
+  return context;
+}
+
+/** Violations of the content security policy seen by any page since the last call. */
+const policyViolations: string[] = [];
+
+/** The violations seen since the last call (setup.ts fails the test that caused them). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
+}
+
+const VIOLATION_BINDING = '__vendoPolicyViolation';
+
+/** Each page tells the test of a `securitypolicyviolation` event: what was blocked, by which directive, where. */
+async function watchPolicy(context: BrowserContext): Promise<void> {
+  await context.exposeBinding(VIOLATION_BINDING, ({ page }, text: string) => {
+    policyViolations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report?.(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} ` +
+          `(${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`.trim(),
+      );
+    });
+  }, VIOLATION_BINDING);
 }
 
 const ARTIFACTS = path.resolve(new URL('../artifacts', import.meta.url).pathname);

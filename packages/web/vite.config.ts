@@ -77,7 +77,8 @@ function precompress(): Plugin {
 
 /**
  * The first screen's stylesheets load without blocking the first paint: index.html styles its own start-up
- * screen inline, and the app renders under it only after its JavaScript has run, by which time the styles are in.
+ * screen inline, and the app renders under it only after its JavaScript has run and turned the preloads into
+ * stylesheets (src/lib/preloaded-styles.ts; no inline onload handler, which the content security policy refuses).
  */
 function nonBlockingStyles(): Plugin {
   return {
@@ -89,7 +90,7 @@ function nonBlockingStyles(): Plugin {
         html.replace(
           /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g,
           (_, crossorigin: string | undefined, href: string) =>
-            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" onload="this.onload=null;this.rel='stylesheet'">` +
+            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}">` +
             `<noscript><link rel="stylesheet"${crossorigin ?? ''} href="${href}"></noscript>`,
         ),
     },
