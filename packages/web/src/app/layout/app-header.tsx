@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile';
 import { LeftOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -32,27 +31,26 @@ export function AppHeader({ title, showBack, onMenu }: AppHeaderProps) {
     else void navigate('/', { replace: true });
   };
 
+  // Not antd-mobile's NavBar: it wraps the left side in a role="button" of its own, a control around ours.
   return (
     <header className="app-header">
-      <NavBar
-        back={null}
-        left={
-          showBack ? (
+      <div className="app-header-bar">
+        <div className="app-header-side">
+          {showBack ? (
             <button type="button" className="icon-button" aria-label={t('actions.back')} onClick={goBack}>
               <LeftOutline />
             </button>
-          ) : null
-        }
-        right={
-          onMenu ? (
+          ) : null}
+        </div>
+        <h1 className="app-header-title">{title}</h1>
+        <div className="app-header-side app-header-side-end">
+          {onMenu ? (
             <button type="button" className="icon-button" aria-label={t('actions.menu')} onClick={onMenu}>
               <UnorderedListOutline />
             </button>
-          ) : null
-        }
-      >
-        <h1 className="app-header-title">{title}</h1>
-      </NavBar>
+          ) : null}
+        </div>
+      </div>
     </header>
   );
 }

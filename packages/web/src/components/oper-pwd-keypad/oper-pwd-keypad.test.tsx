@@ -33,6 +33,15 @@ describe('OperPwdKeypad', () => {
     expect(await screen.findByRole('button', { name: '.' })).toBeTruthy();
   });
 
+  it('is one control: the hidden input for the phone keyboard inside its boxes cannot take the focus', () => {
+    render(<OperPwdKeypad onComplete={() => {}} />);
+    const boxes = document.querySelector('.adm-passcode-input')!;
+    expect(boxes.getAttribute('role')).toBe('button');
+    const inputs = [...boxes.querySelectorAll('input')];
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every((input) => input.disabled)).toBe(true);
+  });
+
   it('ignores the dot key and shows the digits-only tip until the next digit', async () => {
     const onChange = vi.fn();
     render(<OperPwdKeypad onComplete={() => {}} onChange={onChange} />);

@@ -73,6 +73,7 @@ export function OperPwdKeypad({
   // dismissed value (not a flag) lets a new error show at once; reset() forgets it so a repeated error shows too.
   const [dismissedError, setDismissedError] = useState<string | null>(null);
   const inputRef = useRef<PasscodeInputRef>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   // A ref, not state: two key taps in one frame must not both see "not completed yet".
   const completed = useRef(false);
 
@@ -113,11 +114,18 @@ export function OperPwdKeypad({
     }
   };
 
+  // antd-mobile keeps a hidden input inside its role="button" boxes for the phone's own keyboard. Ours is the number
+  // keyboard, so that input is never typed in (antd-mobile focuses it only without one): disabled, it cannot take
+  // the focus, and the boxes are the one control, none nested in it.
+  useEffect(() => {
+    for (const input of boxRef.current?.querySelectorAll('input') ?? []) input.disabled = true;
+  }, []);
+
   const showError = !!error && error !== dismissedError;
   const message = dotTip ? t('dotKeyTip') : showError ? error : null;
 
   return (
-    <div className={className} style={{ ...wrapStyle, ...style }}>
+    <div ref={boxRef} className={className} style={{ ...wrapStyle, ...style }}>
       <p style={titleStyle}>{title ?? t('enterOperPwd')}</p>
       {hint ? <p style={hintStyle}>{hint}</p> : null}
       <PasscodeInput

@@ -127,6 +127,7 @@ function Recipients() {
                 <div className="notify-head">
                   <Avatar
                     src={r.wechat_detail.headimgurl}
+                    alt=""
                     style={{ '--size': '44px', '--border-radius': '50%' }}
                   />
                   <div className="notify-who">

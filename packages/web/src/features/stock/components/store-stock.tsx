@@ -113,6 +113,7 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
                         </span>
                         <span
                           className="shelf-fill"
+                          role="img"
                           aria-label={t('stores.fill', {
                             quantity: shelf.quantity,
                             capacity: shelf.capacity,
