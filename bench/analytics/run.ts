@@ -72,7 +72,7 @@ const envOf = (target: 'sqlite' | 'postgres'): Record<string, string> => ({
   DATA_DIR: OUT,
   DATABASE_URL: target === 'postgres' ? URL_PG : '',
   DATABASE_SCHEMA: 'bench_analytics',
-  VENDO_MODE: 'production',
+  VENDO_MODE: 'test',
   BROWSER_GATE: 'off',
   LOG_LEVEL: 'warn',
   WEB_DIST: '/nonexistent',

@@ -47,7 +47,7 @@ const env: Record<string, string> = {
   DATA_DIR: OUT,
   DATABASE_URL: POSTGRES ? process.env['DATABASE_URL']! : '',
   DATABASE_SCHEMA: 'bench_bills',
-  VENDO_MODE: 'production',
+  VENDO_MODE: 'test',
   BROWSER_GATE: 'off',
   LOG_LEVEL: 'warn',
   WEB_DIST: '/nonexistent',

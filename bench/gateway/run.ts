@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     ...process.env,
     DATA_DIR: dir,
     DATABASE_URL: '',
-    VENDO_MODE: 'production',
+    VENDO_MODE: 'test',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
     MQTT_TOPIC_PREFIX: PREFIX,

@@ -49,7 +49,7 @@ export async function signUpMerchant(
     phone: account.phone,
     agentid: '888888',
   });
-  const code = services.sms.latest(account.phone)?.params.code ?? '';
+  const code = services.providers.sandboxes.sms?.latest(account.phone)?.params.code ?? '';
   const user = await call<{ token: string; secret: string }>('/p/v1/signUp', {
     mchName: account.name,
     phone: account.phone,

@@ -81,4 +81,12 @@ export const orderRcodes = {
     name: 'PAYMENT_CLOSED',
     text: { 'zh-CN': '支付已关闭', 'zh-TW': '支付已關閉', 'en-US': 'This payment has been closed' },
   },
+  813: {
+    name: 'ONLINE_PAYMENT_UNAVAILABLE',
+    text: {
+      'zh-CN': '暂不支持在线支付',
+      'zh-TW': '暫不支援線上支付',
+      'en-US': 'Online payment is not available here yet',
+    },
+  },
 } as const satisfies Record<number, RcodeEntry>;

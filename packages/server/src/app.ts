@@ -7,8 +7,7 @@ import * as api from '@vendo/contract/api/account';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Config } from './config';
 import type { Db } from './db/create-db';
-import { SandboxMessaging } from './integrations/messaging/sandbox-messaging';
-import { SandboxSms } from './integrations/sms/sandbox-sms';
+import { buildProviders, type Providers } from './integrations/providers';
 import { AccountRepository } from './modules/accounts/account-repository';
 import { AccountsService } from './modules/accounts/accounts-service';
 import { accountRoutes } from './modules/accounts/routes';
@@ -48,6 +47,7 @@ import { installErrorHandling } from './platform/error-handler';
 import { loadPlatformSecret } from './platform/platform-secret';
 import { publicOrigin } from './platform/public-origin';
 import { RateLimiter } from './platform/rate-limit';
+import { DevRoutes } from './platform/dev-routes';
 import { CallRegistrar } from './platform/route';
 import { securityHeaders } from './platform/security-headers';
 
@@ -65,9 +65,9 @@ export interface Services {
   accounts: AccountsService;
   agents: Agents;
   apps: AppModules;
-  sms: SandboxSms;
+  /** Every outside service, as the configuration chose it (integrations/providers.ts). */
+  providers: Providers;
   limiter: RateLimiter;
-  messaging: SandboxMessaging;
   catalog: Catalog;
   devices: DevicesModule;
   orders: OrdersModule;
@@ -82,22 +82,27 @@ export interface Services {
 /** Builds the whole HTTP application; main.ts listens on it and tests call app.inject. */
 export async function buildApp(
   options: AppOptions,
-): Promise<{ app: FastifyInstance; services: Services; calls: CallRegistrar['registered'] }> {
+): Promise<{ app: FastifyInstance; services: Services; calls: CallRegistrar['registered']; dev: DevRoutes }> {
   const { config, db } = options;
   const clock = options.clock ?? Date.now;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the caller's address arrives in X-Forwarded-For; rate limits need the real one.
-    trustProxy: config.mode === 'production' ? 'loopback' : true,
+    // Behind a proxy the caller's address arrives in X-Forwarded-For; rate limits need the real one, so only the
+    // proxies TRUST_PROXY names are believed (nobody when unset), in every mode.
+    trustProxy: config.trustProxy,
   });
+  // Sandbox back doors and pages exist in demo and test mode only (decision 019); declared before any route.
+  const dev = DevRoutes.forMode(config.mode);
+  dev.guard(app);
   installErrorHandling(app);
   securityHeaders(app, config);
   acceptEmptyJson(app);
 
   const kysely = db.kysely;
   const secret = await loadPlatformSecret(kysely, config.secret);
-  const sms = new SandboxSms(app.log, clock);
+  const providers = buildProviders({ config, db: kysely, platformSecret: secret, clock, log: app.log });
+  const { sms, messaging } = providers;
   const agents = new Agents(kysely, clock);
   await agents.ensureDefault();
   const apps = new AppModules(kysely);
@@ -125,23 +130,27 @@ export async function buildApp(
   r.public(api.getAppConfig, async ({ body }) => ({
     mode: config.mode,
     browserGate: config.browserGate,
-    sandbox: { sms: sms.sandbox, payments: orders.provider.sandbox, messaging: messaging.sandbox },
+    sandbox: { sms: sms.sandbox, payments: providers.payments.sandbox, messaging: messaging.sandbox },
     wechatLogin: await wechatLogin(body.agent),
     agent: await agents.brand(body.agent),
   }));
   r.public(api.getAgent, ({ body }) => agents.brand(body.agent));
-  r.public(api.smsOutbox, async ({ body }) => {
-    const sent = sms.latest(body.phone);
-    if (!sent) throw new AppError(RCODE.NOT_FOUND);
-    return { code: sent.params.code, text: sent.text, sent_at: sent.sentAt };
-  });
+  const sandboxSms = providers.sandboxes.sms;
+  if (sandboxSms) {
+    dev.add('POST', api.smsOutbox.path, () =>
+      r.public(api.smsOutbox, async ({ body }) => {
+        const sent = sandboxSms.latest(body.phone);
+        if (!sent) throw new AppError(RCODE.NOT_FOUND);
+        return { code: sent.params.code, text: sent.text, sent_at: sent.sentAt };
+      }),
+    );
+  }
   accountRoutes(r, accounts);
-  const messaging = new SandboxMessaging(clock);
   const catalog = createCatalog({ db: kysely, apps, messaging, config, clock });
   catalogRoutes(r, catalog);
   stockRoutes(r, catalog.stock);
   const devices = createDevicesModule({ db: kysely, config, platformSecret: secret, clock, log: app.log });
-  deviceRoutes(r, devices, messaging);
+  deviceRoutes(r, devices, messaging, dev);
   brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
   app.addHook('onClose', () => devices.idle());
   // The analytics rollups are kept by triggers on orders; the order jobs fold them with the daily totals.
@@ -160,10 +169,12 @@ export async function buildApp(
     playerClearedSince: (merchantId, player, since) =>
       devices.events.playerClearedSince(merchantId, player, since),
     folds: [rollups],
+    payments: { provider: providers.payments, sandbox: providers.sandboxes.payments },
+    canPay: !providers.payments.sandbox || dev.enabled,
   });
   // Machine events become orders inside the transaction that stores them (docs/orders.md).
   devices.events.attach(orders.sales);
-  orderRoutes(r, orders);
+  orderRoutes(r, orders, dev);
   paymentNotifyRoutes(app, orders);
   // Analytics (issue 6) reads the rollups only, never the raw orders.
   const analytics = createAnalyticsModule({
@@ -179,7 +190,7 @@ export async function buildApp(
   });
   analyticsRoutes(r, analytics, config.publicUrl);
   reportFileRoute(app, analytics);
-  customerPages(app, { sandbox: () => orders.provider.sandbox });
+  customerPages(app, { sandbox: () => orders.provider.sandbox, dev });
   // The sandbox channel notifies through the same endpoint a real channel would call.
   orders.sandbox?.useNotifier(async (channel, headers, body) => {
     const response = await app.inject({
@@ -197,6 +208,7 @@ export async function buildApp(
     maxBytes: config.uploadMaxBytes,
     registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
     calls: r.registered,
+    dev,
   });
 
   // Staff and roles, notifications, the messaging-app login, my apps and the overview (issue 7).
@@ -212,7 +224,9 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  notifyRoutes(r, notifications.recipients, messaging, (request) => publicOrigin(config.publicUrl, request));
+  notifyRoutes(r, notifications.recipients, messaging, dev, (request) =>
+    publicOrigin(config.publicUrl, request),
+  );
   app.addHook('onClose', () => notifications.idle());
   const passport = new PassportService({
     repo: new PassportRepository(kysely),
@@ -223,6 +237,7 @@ export async function buildApp(
   passportRoutes(r, passport);
   oauthRoutes(app, {
     messaging,
+    dev,
     passport,
     notify: notifications.recipients,
     agents,
@@ -258,7 +273,9 @@ export async function buildApp(
     const agent = await agents.brand(agentId);
     const domain = config.payDomain.trim().replace(/\/+$/, '');
     const base = !domain ? '' : /^https?:\/\//.test(domain) ? domain : `https://${domain}`;
-    return { configured: true, url: `${base}/wxlogin/${encodeURIComponent(agent.id)}` };
+    // The sandbox's OAuth authorize page is a dev route: production on the sandbox has no messaging-app login.
+    const configured = !messaging.sandbox || dev.enabled;
+    return { configured, url: `${base}/wxlogin/${encodeURIComponent(agent.id)}` };
   }
 
   serveWebApp(app, config.webDist);
@@ -268,9 +285,8 @@ export async function buildApp(
       accounts,
       agents,
       apps,
-      sms,
+      providers,
       limiter,
-      messaging,
       catalog,
       devices,
       orders,
@@ -281,6 +297,7 @@ export async function buildApp(
       jobs,
     },
     calls: r.registered,
+    dev,
   };
 }
 

@@ -18,6 +18,7 @@ describe('configuration', () => {
   it('turns the browser gate off in demo mode unless told otherwise', () => {
     expect(loadConfig({ VENDO_MODE: 'demo' }).browserGate).toBe(false);
     expect(loadConfig({ VENDO_MODE: 'demo', BROWSER_GATE: 'on' }).browserGate).toBe(true);
+    expect(loadConfig({ VENDO_MODE: 'test' }).browserGate).toBe(true);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,7 +6,10 @@ import { z } from 'zod';
  * Configuration comes only from the environment and is validated once at start, so a typo stops the
  * process with a message that names the variable instead of failing later.
  */
-const modeSchema = z.enum(['demo', 'production']);
+const modeSchema = z.enum(['demo', 'test', 'production']);
+
+/** The one value ALLOW_SANDBOX_IN_PRODUCTION accepts: words nobody sets by accident (docs/decisions/019). */
+export const ALLOW_SANDBOX_VALUE = 'yes-i-know';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -38,9 +42,18 @@ const envSchema = z.object({
   VENDO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Whether the web app only runs inside the WeChat / Alipay browser. Default: on in production. */
   BROWSER_GATE: z.enum(['on', 'off']).optional(),
+  /** The outside services (integrations/providers.ts builds them): only the sandboxes exist yet. */
   SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** WeChat Pay / Alipay: only the sandbox exists yet; a real adapter adds its name here. */
+  /** The messaging app (WeChat Official Account: OAuth login, template messages, JS-SDK). */
+  MESSAGING_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** WeChat Pay / Alipay: a real adapter adds its name here. */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Production refuses sandbox providers unless this is exactly ALLOW_SANDBOX_VALUE. */
+  ALLOW_SANDBOX_IN_PRODUCTION: z
+    .literal(ALLOW_SANDBOX_VALUE, { error: `must be "${ALLOW_SANDBOX_VALUE}" (or unset)` })
+    .optional(),
+  /** The proxies whose X-Forwarded-For names the caller (unset: nobody). See parseTrustProxy. */
+  TRUST_PROXY: z.string().optional(),
   /** A paid order the machine has not answered for this long turns abnormal (status 5). */
   ORDER_ABNORMAL_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** Days of the default app modules a new merchant gets. */
@@ -84,7 +97,12 @@ export interface Config {
   secret: string | undefined;
   browserGate: boolean;
   smsProvider: 'sandbox';
+  messagingProvider: 'sandbox';
   paymentProvider: 'sandbox';
+  /** ALLOW_SANDBOX_IN_PRODUCTION was given: production may run on sandbox providers (loudly). */
+  allowSandboxInProduction: boolean;
+  /** Fastify's trustProxy: false (nobody) or the proxies' addresses, CIDRs and loopback/linklocal/uniquelocal. */
+  trustProxy: TrustProxy;
   orderAbnormalAfterMs: number;
   trialDays: number;
   publicUrl: string | undefined;
@@ -94,6 +112,8 @@ export interface Config {
   uploadMaxBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
+
+export type TrustProxy = false | string[];
 
 export class ConfigError extends Error {}
 
@@ -109,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (!isTimeZone(e.TZ)) throw new ConfigError(`Invalid configuration:\n  TZ: unknown time zone "${e.TZ}"`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string')
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -123,9 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TZ,
     mode: e.VENDO_MODE,
     secret: e.VENDO_SECRET,
-    browserGate: e.BROWSER_GATE ? e.BROWSER_GATE === 'on' : e.VENDO_MODE === 'production',
+    // Test mode is production with the sandboxes' test pages on, so the gate is on there too.
+    browserGate: e.BROWSER_GATE ? e.BROWSER_GATE === 'on' : e.VENDO_MODE !== 'demo',
     smsProvider: e.SMS_PROVIDER,
+    messagingProvider: e.MESSAGING_PROVIDER,
     paymentProvider: e.PAYMENT_PROVIDER,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === ALLOW_SANDBOX_VALUE,
+    trustProxy,
     orderAbnormalAfterMs: e.ORDER_ABNORMAL_AFTER_MS,
     trialDays: e.TRIAL_DAYS,
     publicUrl: e.PUBLIC_URL,
@@ -135,6 +162,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: unset trusts nobody (request.ip is the peer's address); otherwise a
+ * comma-separated list of the proxies' addresses, CIDRs and the names loopback, linklocal, uniquelocal. `true` and
+ * hop counts are refused (Fastify refuses hop counts too): they believe a caller who reaches the server directly,
+ * who could then choose the address the per-address limits count. Answers the problem as a string when wrong.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  if (value === undefined) return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGES.has(entry) || net.isIP(entry) !== 0) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const max = family === 4 ? 32 : 128;
+    if (family !== 0 && rest.length === 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= max) continue;
+    return `"${entry}" is not an address, a CIDR, loopback, linklocal or uniquelocal (the proxies to believe)`;
+  }
+  return entries;
 }
 
 function isTimeZone(tz: string): boolean {

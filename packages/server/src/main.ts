@@ -7,6 +7,12 @@ import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
 import { DEMO_STAFF, ensureDemoStaff } from './demo/demo-staff';
 import { startDemoSales } from './demo/demo-orders';
 import { MqttPortInUseError } from './gateway/embedded-broker';
+import {
+  checkProviders,
+  chosenProviders,
+  sandboxInProductionWarning,
+  type ProviderKind,
+} from './integrations/providers';
 import { BrokerUnreachableError } from './gateway/external-link';
 import { startGateway, type RunningGateway } from './gateway/start-gateway';
 import { ensureDemoMachines } from './modules/devices/demo-machines';
@@ -62,6 +68,15 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function serve(config: Config): Promise<number> {
+  try {
+    checkProviders(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
   const db = await openDatabase(config);
   const logger =
     process.stdout.isTTY && config.logLevel !== 'silent'
@@ -149,6 +164,12 @@ async function serve(config: Config): Promise<number> {
   return new Promise<number>(() => undefined);
 }
 
+const SANDBOX_NOTE = {
+  sms: 'no SMS is sent, codes go to this log',
+  messaging: 'no WeChat account behind it',
+  payments: 'WeChat Pay / Alipay simulated, no real money',
+} satisfies Record<ProviderKind, string>;
+
 function printBanner(
   config: Config,
   database: string,
@@ -163,7 +184,20 @@ function printBanner(
     `  Open:      ${url}`,
     `  Database:  ${database}`,
     `  Machines:  ${machines}`,
+    ...chosenProviders(config).map(
+      (p) =>
+        `  ${`${p.label}:`.padEnd(14)} ${p.name}` +
+        (p.sandbox ? `   << SANDBOX: ${SANDBOX_NOTE[p.kind]} (${p.setting})` : ''),
+    ),
   ];
+  const warning = sandboxInProductionWarning(config);
+  if (warning) lines.push('', `  !!! ${warning}`, '');
+  if (config.mode !== 'production') {
+    lines.push(
+      `  ${config.mode} mode: the sandboxes' test pages are on (SMS outbox, template outbox, OAuth authorize page,` +
+        ' cashier). Never expose this mode to the public.',
+    );
+  }
   if (config.mode === 'demo') {
     lines.push(`  Demo login: ${DEMO.phone} / ${DEMO.password}   operation password: ${DEMO.operPassword}`);
     if (demoStaffLogin) {
@@ -173,9 +207,8 @@ function printBanner(
       );
     }
     lines.push(
-      '  SMS is a sandbox: codes are written to this log and to POST /p/v1/dev/smsOutbox.',
       '  Demo machines run inside this process; `npm run sim` adds more (docs/device-protocol.md).',
-      "  Payments are a sandbox (WeChat Pay / Alipay simulated, no real money); a machine's page is /buy/<sn>.",
+      "  A machine's purchase page is /buy/<sn>.",
     );
     if (demoSales) lines.push(demoSales);
   }

@@ -56,7 +56,8 @@ export const getAppConfig = defineCall({
     .optional()
     .transform((v) => v ?? {}),
   response: z.object({
-    mode: z.enum(['demo', 'production']),
+    /** test: production's behaviour with the sandboxes' test pages on (the server's test suites). */
+    mode: z.enum(['demo', 'test', 'production']),
     /** Whether the web app refuses to run outside the WeChat / Alipay in-app browser. */
     browserGate: z.boolean(),
     /** Integrations running against a sandbox, to be labelled as such wherever a person sees them. */

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/create-db';
 import type { Database } from '../db/database';
 import type { GatewayLog } from '../gateway/machine-ports';
+import { sandboxPayments } from '../integrations/providers';
 import { Authenticator, type AuthContext } from '../platform/auth';
 import { loadPlatformSecret } from '../platform/platform-secret';
 import { RateLimiter } from '../platform/rate-limit';
@@ -156,6 +157,14 @@ export async function seedDemoHistory(
     log: o.log,
   });
   const link = historyLink(() => devices.events, read, random);
+  const history = sandboxPayments({
+    db,
+    platformSecret: secret,
+    clock: read,
+    log: o.log,
+    behaviour: { autoNotify: false, refundDelayMs: 60_000, refundFailRate: 0.02, refundRefuseRate: 0 },
+    random,
+  });
   const orders = createOrdersModule({
     db,
     config: o.config,
@@ -168,8 +177,12 @@ export async function seedDemoHistory(
     limiter: new RateLimiter(db, read),
     link,
     playerClearedSince: (m, p, s) => devices.events.playerClearedSince(m, p, s),
-    sandboxBehaviour: { autoNotify: false, refundDelayMs: 60_000, refundFailRate: 0.02, refundRefuseRate: 0 },
-    random,
+    // The history's own sandbox, on its walking clock: it pays in the replay's place, never through a cashier.
+    payments: {
+      provider: history,
+      sandbox: history,
+    },
+    canPay: true,
     online: () => true,
   });
   devices.events.attach(orders.sales);

@@ -392,7 +392,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
       return added.sub_userid;
     },
     freshRecipient: () => recipient(`Spare ${seq()}`),
-    mediaId: () => t.services.messaging.putMedia(SAMPLE_IMAGES.png, 'image/png'),
+    mediaId: () => t.services.providers.sandboxes.messaging!.putMedia(SAMPLE_IMAGES.png, 'image/png'),
   };
   return fixture;
 }

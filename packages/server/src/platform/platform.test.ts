@@ -81,7 +81,7 @@ describe.each(dialects())('the HTTP platform on %s', (dialect) => {
   it('tells the web app whether the browser gate is on and which integrations are sandboxes', async () => {
     const answer = await t.call('/p/v1/getAppConfig', {});
     expect(answer.result).toMatchObject({
-      mode: 'production',
+      mode: 'test',
       browserGate: true,
       sandbox: { sms: true },
       agent: { id: '888888' },

@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   calls: Awaited<ReturnType<typeof buildApp>>['calls'];
+  /** The dev routes the app declares (registered in test mode, not in production). */
+  dev: Awaited<ReturnType<typeof buildApp>>['dev'];
   db: Db;
   config: Config;
   clock: TestClock;
@@ -43,25 +45,37 @@ export class TestClock {
 }
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  // Test mode: production's behaviour with the sandboxes' test pages on (the SMS outbox and the like). The tests
+  // stand behind a proxy on loopback (app.inject's address), so X-Forwarded-For names their callers.
+  const config = loadConfig({
+    VENDO_MODE: 'test',
+    TRUST_PROXY: 'loopback',
+    DATA_DIR: '/nonexistent-test-data',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = process.env['DATABASE_URL'];
   const db = await createDb(
     dialect === 'postgres' ? { databaseUrl: url, schema } : { sqliteFile: ':memory:' },
   );
   await migrateToLatest(db);
-  const config = loadConfig({
-    VENDO_MODE: 'production',
-    DATA_DIR: '/nonexistent-test-data',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
   const clock = new TestClock();
-  const { app, services, calls } = await buildApp({ config, db, clock: clock.read });
-  await app.ready();
+  const built = await buildApp({ config, db, clock: clock.read })
+    .then(async (b) => {
+      await b.app.ready();
+      return b;
+    })
+    .catch(async (error: unknown) => {
+      await dropDb();
+      throw error;
+    });
+  const { app, services, calls, dev } = built;
   return {
     app,
     services,
     calls,
+    dev,
     db,
     config,
     clock,
@@ -77,13 +91,17 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     },
     async close() {
       await app.close();
-      await db.destroy();
-      if (dialect === 'postgres' && url) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      await dropDb();
     },
   };
+
+  async function dropDb(): Promise<void> {
+    await db.destroy();
+    if (dialect === 'postgres' && url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  }
 }

@@ -19,6 +19,7 @@ describe('getAppConfig without zod', () => {
     const samples: unknown[] = [
       config,
       { ...config, mode: 'test' },
+      { ...config, mode: 'staging' },
       { ...config, sandbox: {} },
       { ...config, agent: { id: 1, name: 'x', logo: '' } },
       null,

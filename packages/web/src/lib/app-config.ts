@@ -9,7 +9,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** The mapped type names every field of the contract's result, so a field added there fails typecheck here. */
 const FIELDS: { [K in keyof AppConfig]-?: (v: unknown) => boolean } = {
-  mode: (v) => v === 'demo' || v === 'production',
+  mode: (v) => v === 'demo' || v === 'test' || v === 'production',
   browserGate: (v) => typeof v === 'boolean',
   sandbox: (v) => isObject(v) && typeof v.sms === 'boolean',
   wechatLogin: (v) => isObject(v) && typeof v.configured === 'boolean' && typeof v.url === 'string',

@@ -6,6 +6,7 @@ import { RCODE } from '@vendo/contract/rcodes';
 import { SandboxMessaging } from '../../integrations/messaging/sandbox-messaging';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import { AppError } from '../../platform/app-error';
+import type { DevRoutes } from '../../platform/dev-routes';
 import type { CallRegistrar } from '../../platform/route';
 import type { Catalog } from './catalog-module';
 import { sniffImageType } from './image-type';
@@ -19,6 +20,7 @@ export interface FileRouteDeps {
   registrar: (scope: FastifyInstance) => CallRegistrar;
   /** The app's list of registered calls, which the multipart calls join. */
   calls: CallRegistrar['registered'];
+  dev: DevRoutes;
 }
 
 /**
@@ -33,13 +35,16 @@ export function catalogFileRoutes(app: FastifyInstance, d: FileRouteDeps): void 
     r.session(api.importGoods, ({ auth, body, locale }) =>
       d.catalog.importer.import(auth, body.file, locale),
     );
+    // The sandbox JS-SDK's media store plays the platform's media server: a dev route like the sandbox's others.
     const messaging = d.messaging;
     if (messaging instanceof SandboxMessaging) {
-      r.session(api.sandboxMediaUpload, async ({ body }) => {
-        if (!body.file || body.file.data.length === 0) throw new AppError(RCODE.FILE_MISSING);
-        const data = Buffer.from(body.file.data);
-        return { server_id: messaging.putMedia(data, sniffImageType(data) ?? body.file.mimetype) };
-      });
+      d.dev.add('POST', api.sandboxMediaUpload.path, () =>
+        r.session(api.sandboxMediaUpload, async ({ body }) => {
+          if (!body.file || body.file.data.length === 0) throw new AppError(RCODE.FILE_MISSING);
+          const data = Buffer.from(body.file.data);
+          return { server_id: messaging.putMedia(data, sniffImageType(data) ?? body.file.mimetype) };
+        }),
+      );
     }
     d.calls.push(...r.registered);
   });

@@ -1,10 +1,18 @@
 import * as api from '@vendo/contract/api/devices';
+import { RCODE } from '@vendo/contract/rcodes';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
+import { AppError } from '../../platform/app-error';
+import type { DevRoutes } from '../../platform/dev-routes';
 import type { CallRegistrar } from '../../platform/route';
 import './device-field-labels';
 import type { DevicesModule } from './devices-module';
 
-export function deviceRoutes(r: CallRegistrar, m: DevicesModule, messaging: MessagingApp): void {
+export function deviceRoutes(
+  r: CallRegistrar,
+  m: DevicesModule,
+  messaging: MessagingApp,
+  dev: DevRoutes,
+): void {
   r.session(api.bindDevice, ({ auth, body }) => m.devices.bind(auth, body));
   r.session(api.unbindDevice, ({ auth, body }) => m.devices.unbind(auth, body));
   r.session(api.getDev, ({ auth, body }) => m.devices.list(auth, body));
@@ -25,9 +33,10 @@ export function deviceRoutes(r: CallRegistrar, m: DevicesModule, messaging: Mess
   r.session(api.switchLED, ({ auth, body, locale }) => m.remote.lamp(auth, body, locale));
   r.session(api.onlineShopAlive, ({ auth, body, locale }) => m.remote.shopAlive(auth, body, locale));
 
-  // The QR scanner of /deviceBindEnter runs on the messaging app's JS-SDK.
-  r.session(api.getMJssdkConfig, async ({ body }) => ({
-    ...(await messaging.jssdkConfig(body.url)),
-    sandbox: messaging.sandbox,
-  }));
+  // The QR scanner of /deviceBindEnter runs on the messaging app's JS-SDK. The sandbox's stands on its media store,
+  // a dev route: where that is off (production on the sandbox) there is no SDK and the screens use plain uploads.
+  r.session(api.getMJssdkConfig, async ({ body }) => {
+    if (messaging.sandbox && !dev.enabled) throw new AppError(RCODE.NOT_FOUND);
+    return { ...(await messaging.jssdkConfig(body.url)), sandbox: messaging.sandbox };
+  });
 }

@@ -322,7 +322,7 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     it('gives up on a person who blocked the messages, and retries passing failures', async () => {
       await addMachine(t, { merchantId: main.merchantId, sn: '7000000006', areaId: area, storeId: mall });
       await recipient('sbx_gone_0001', { permission: ['abnormalOrder'] });
-      t.services.messaging.refuseMessagesTo('sbx_gone_0001');
+      t.services.providers.sandboxes.messaging!.refuseMessagesTo('sbx_gone_0001');
       await delivery().abnormalOrder({ sn: '7000000006', orderNo: 'X1', fault: 1, at: t.clock.now });
       await jobs();
       const [row] = await t.db.kysely.selectFrom('notify_messages').selectAll().execute();

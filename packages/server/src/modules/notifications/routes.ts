@@ -2,14 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import * as api from '@vendo/contract/api/notify';
 import { SandboxMessaging } from '../../integrations/messaging/sandbox-messaging';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
+import type { DevRoutes } from '../../platform/dev-routes';
 import type { CallRegistrar } from '../../platform/route';
 import type { NotifyService } from './notify-service';
 
-/** Notification recipients (/notification) and the sandbox's template outbox. */
+/** Notification recipients (/notification) and the sandbox's template outbox (a dev route). */
 export function notifyRoutes(
   r: CallRegistrar,
   notify: NotifyService,
   messaging: MessagingApp,
+  dev: DevRoutes,
   origin: (request: FastifyRequest) => string,
 ): void {
   r.session(api.getNotifyList, ({ auth, body }) => notify.list(auth, body));
@@ -23,16 +25,18 @@ export function notifyRoutes(
     return {};
   });
   if (messaging instanceof SandboxMessaging) {
-    r.public(api.templateOutbox, async ({ body }) => {
-      const data = messaging.sentTemplates(body.openid).map((m) => ({
-        msgid: m.msgid,
-        openid: m.openid,
-        template: m.templateId,
-        url: m.url,
-        data: m.data,
-        sent_at: m.sentAt,
-      }));
-      return { data, count: data.length };
-    });
+    dev.add('POST', api.templateOutbox.path, () =>
+      r.public(api.templateOutbox, async ({ body }) => {
+        const data = messaging.sentTemplates(body.openid).map((m) => ({
+          msgid: m.msgid,
+          openid: m.openid,
+          template: m.templateId,
+          url: m.url,
+          data: m.data,
+          sent_at: m.sentAt,
+        }));
+        return { data, count: data.length };
+      }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '@vendo/contract/locales';
+import type { DevRoutes } from '../../platform/dev-routes';
 import { localeOf } from '../../platform/i18n';
 
 /*
@@ -201,7 +202,11 @@ function page(
 <script type="application/json" id="page-data">${json(data)}</script><script src="${script.path}"></script></body></html>`;
 }
 
-export function customerPages(app: FastifyInstance, options: { sandbox: () => boolean }): void {
+/** The cashier page and its script are dev routes (decision 019): production on the sandbox has no cashier. */
+export function customerPages(
+  app: FastifyInstance,
+  options: { sandbox: () => boolean; dev: DevRoutes },
+): void {
   app.get<{ Params: { sn: string } }>('/buy/:sn', async (request, reply) => {
     const locale = localeOf(request.headers);
     const t = TEXTS[locale];
@@ -217,8 +222,25 @@ export function customerPages(app: FastifyInstance, options: { sandbox: () => bo
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 
+  options.dev.add('GET', '/sandbox-pay/:tx', () => cashierPage(app, options.sandbox));
+
+  for (const file of [STYLESHEET, BUY, CHECKOUT]) {
+    const route = () =>
+      app.get(file.path, async (_request, reply) => {
+        if (file === CHECKOUT && !options.sandbox()) return reply.callNotFound();
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(file.type)
+          .send(file.body);
+      });
+    if (file === CHECKOUT) options.dev.add('GET', file.path, route);
+    else route();
+  }
+}
+
+function cashierPage(app: FastifyInstance, sandbox: () => boolean): void {
   app.get<{ Params: { tx: string } }>('/sandbox-pay/:tx', async (request, reply) => {
-    if (!options.sandbox()) return reply.callNotFound();
+    if (!sandbox()) return reply.callNotFound();
     const locale = localeOf(request.headers);
     const t = TEXTS[locale];
     const tx = /^[A-Za-z0-9]{8,64}$/.test(request.params.tx) ? request.params.tx : '';
@@ -231,14 +253,4 @@ export function customerPages(app: FastifyInstance, options: { sandbox: () => bo
     );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
-
-  for (const file of [STYLESHEET, BUY, CHECKOUT]) {
-    app.get(file.path, async (_request, reply) => {
-      if (file === CHECKOUT && !options.sandbox()) return reply.callNotFound();
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type(file.type)
-        .send(file.body);
-    });
-  }
 }

@@ -52,7 +52,7 @@ describe('a server killed mid-stream', () => {
       HOST: '127.0.0.1',
       MQTT_PORT: String(mqttPort),
       MQTT_URL: '',
-      VENDO_MODE: 'production',
+      VENDO_MODE: 'test',
       BROWSER_GATE: 'off',
       LOG_LEVEL: 'warn',
       VENDO_SECRET: 'crash-test-secret-crash-test-secret-0123',

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { GatewayLog } from '../../gateway/machine-ports';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider';
-import { SandboxPayments, type SandboxBehaviour } from '../../integrations/payments/sandbox-payments';
+import type { SandboxPayments } from '../../integrations/payments/sandbox-payments';
 import { hmac } from '../../platform/crypto';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppModules } from '../apps/app-modules';
@@ -38,10 +38,13 @@ export interface OrdersModuleDeps {
   /** How vends reach machines: the devices module's commander, or a simulation (seeded history). */
   link: MachineLink;
   playerClearedSince: (merchantId: number, player: string, since: number) => Promise<boolean>;
-  /** The payment provider; default the sandbox, keyed from the platform secret. */
-  provider?: PaymentProvider;
-  sandboxBehaviour?: Partial<SandboxBehaviour>;
-  random?: () => number;
+  /** The payment provider the configuration chose (integrations/providers.ts), and it again when a sandbox. */
+  payments: { provider: PaymentProvider; sandbox: SandboxPayments | null };
+  /**
+   * Whether a customer can complete a payment: a sandbox provider's cashier exists only where the dev routes do
+   * (demo and test mode), so a production on the sandbox refuses online sales up front (decision 019).
+   */
+  canPay: boolean;
   /** Whether a machine can sell now (default: the devices table says it is online). */
   online?: (device: { alive: number }) => boolean;
   /** Other totals the order triggers feed (the analytics rollups): the jobs fold them with the daily totals. */
@@ -72,17 +75,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const repo = new OrderRepository(db);
   const zones = new MerchantZones(config.timeZone);
   const background = new Background((error) => log.error({ err: error }, 'order background work failed'));
-  const sandbox = deps.provider
-    ? null
-    : new SandboxPayments({
-        db,
-        key: hmac(deps.platformSecret, 'sandbox-payments'),
-        clock,
-        ...(deps.sandboxBehaviour ? { behaviour: deps.sandboxBehaviour } : {}),
-        ...(deps.random ? { random: deps.random } : {}),
-        onError: (error) => log.error({ err: error }, 'sandbox payments failed'),
-      });
-  const provider: PaymentProvider = deps.provider ?? sandbox!;
+  const { provider, sandbox } = deps.payments;
   const refunds = new RefundService({ db, repo, provider, background, clock, timeZone: config.timeZone });
   const vend = new VendService({
     db,
@@ -106,6 +99,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     clock,
     timeZone: config.timeZone,
     secret: hmac(deps.platformSecret, 'customer-orders'),
+    canPay: deps.canPay,
     ...(deps.online ? { online: deps.online } : {}),
   });
   const bills = new BillsService({

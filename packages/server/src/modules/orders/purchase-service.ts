@@ -38,6 +38,8 @@ export interface PurchaseDeps {
   timeZone: string;
   /** Signs the token that lets a customer follow their order. */
   secret: string;
+  /** False where the provider's cashier is off (a sandbox in production): online sales are refused up front. */
+  canPay: boolean;
   /** Whether an order is still online enough to sell (the devices table says so). */
   online?: (device: DeviceRow) => boolean;
 }
@@ -82,6 +84,7 @@ export class PurchaseService {
     body: Body<typeof createOrder>,
     caller: { userAgent: string; ip: string },
   ): Promise<CallResult<typeof createOrder>> {
+    if (!this.d.canPay) throw new AppError(RCODE.ONLINE_PAYMENT_UNAVAILABLE);
     if (body.client_token) {
       const same = await this.d.repo.findByClientToken(body.client_token);
       if (same && same.sn === body.sn) return this.reopen(same);

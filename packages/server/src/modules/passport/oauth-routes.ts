@@ -11,6 +11,7 @@ import { RCODE, rcodeText, type Rcode } from '@vendo/contract/rcodes';
 import { SandboxMessaging } from '../../integrations/messaging/sandbox-messaging';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import { AppError } from '../../platform/app-error';
+import type { DevRoutes } from '../../platform/dev-routes';
 import { cookieOf, publicOrigin } from '../../platform/public-origin';
 import type { Agents } from '../agents/agents';
 import type { NotifyService } from '../notifications/notify-service';
@@ -19,6 +20,8 @@ import type { PassportService } from './passport-service';
 
 export interface OAuthRouteDeps {
   messaging: MessagingApp;
+  /** The routes of demo and test mode only: the sandbox's authorize page is one. */
+  dev: DevRoutes;
   passport: PassportService;
   notify: NotifyService;
   agents: Agents;
@@ -109,34 +112,46 @@ export function oauthRoutes(app: FastifyInstance, d: OAuthRouteDeps): void {
     }
   });
 
-  // The sandbox messaging app's authorize page: approves at once for the browser's sandbox user.
+  // The sandbox messaging app's authorize page: approves at once for the browser's sandbox user, any user the
+  // browser names, so a dev route (demo and test mode only).
   const messaging = d.messaging;
   if (messaging instanceof SandboxMessaging) {
-    app.get<{ Querystring: Record<string, string | undefined> }>(
-      SANDBOX_OAUTH_AUTHORIZE_PATH,
-      async (request, reply) => {
-        const q = request.query;
-        const redirectUri = q['redirect_uri'] ?? '';
-        // Like the platform's authorized domains: the code goes back to this server only.
-        if (!redirectUri.startsWith(`${publicOrigin(d.publicUrl, request)}/`)) {
-          return reply.status(400).type('text/plain; charset=utf-8').send('redirect_uri not allowed');
-        }
-        const answer = messaging.authorize({
-          appid: q['appid'] ?? '',
-          redirectUri,
-          responseType: q['response_type'] ?? '',
-          scope: q['scope'] ?? '',
-          state: q['state'] ?? '',
-          user: q['sandbox_user'] ?? cookieOf(request, SANDBOX_USER_COOKIE),
-          nickname: q['nickname'],
-        });
-        if ('error' in answer) return reply.status(400).type('text/plain; charset=utf-8').send(answer.error);
-        reply.header(
-          'set-cookie',
-          `${SANDBOX_USER_COOKIE}=${answer.openid}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure(request)}`,
-        );
-        return reply.redirect(answer.redirect);
-      },
+    d.dev.add('GET', SANDBOX_OAUTH_AUTHORIZE_PATH, () =>
+      sandboxAuthorizePage(app, messaging, d.publicUrl, secure),
     );
   }
+}
+
+function sandboxAuthorizePage(
+  app: FastifyInstance,
+  messaging: SandboxMessaging,
+  publicUrl: string | undefined,
+  secure: (request: FastifyRequest) => string,
+): void {
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    SANDBOX_OAUTH_AUTHORIZE_PATH,
+    async (request, reply) => {
+      const q = request.query;
+      const redirectUri = q['redirect_uri'] ?? '';
+      // Like the platform's authorized domains: the code goes back to this server only.
+      if (!redirectUri.startsWith(`${publicOrigin(publicUrl, request)}/`)) {
+        return reply.status(400).type('text/plain; charset=utf-8').send('redirect_uri not allowed');
+      }
+      const answer = messaging.authorize({
+        appid: q['appid'] ?? '',
+        redirectUri,
+        responseType: q['response_type'] ?? '',
+        scope: q['scope'] ?? '',
+        state: q['state'] ?? '',
+        user: q['sandbox_user'] ?? cookieOf(request, SANDBOX_USER_COOKIE),
+        nickname: q['nickname'],
+      });
+      if ('error' in answer) return reply.status(400).type('text/plain; charset=utf-8').send(answer.error);
+      reply.header(
+        'set-cookie',
+        `${SANDBOX_USER_COOKIE}=${answer.openid}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure(request)}`,
+      );
+      return reply.redirect(answer.redirect);
+    },
+  );
 }
