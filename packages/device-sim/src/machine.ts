@@ -92,6 +92,7 @@ export class SimMachine extends EventEmitter {
   private client: MqttClient | null = null;
   private conn = '';
   private busy = false;
+  private held = false;
   /** Counts stops, so a pending reconnect knows whether someone stopped the machine after it went away. */
   private stops = 0;
   private readonly startedAt = Date.now();
@@ -123,6 +124,11 @@ export class SimMachine extends EventEmitter {
   /** Signal the next reports carry (0..31; 99 unknown). */
   set rssi(value: number) {
     this.rssiValue = value;
+  }
+
+  /** Holds the motor as a sale at the machine's own keypad would: vends and motor tests are refused 'busy'. */
+  set motorHeld(value: boolean) {
+    this.held = value;
   }
 
   /** The chance of winning paid games from now on (0..1). */
@@ -399,7 +405,7 @@ export class SimMachine extends EventEmitter {
     const args = commandSchemas[name].args.safeParse(command.args);
     if (!args.success) return { ok: false, code: 'invalid', msg: args.error.issues[0]?.message ?? '' };
     const motor = name === 'vend' || name === 'test_out';
-    if (motor && this.busy) return { ok: false, code: 'busy' };
+    if (motor && (this.busy || this.held)) return { ok: false, code: 'busy' };
     if (motor) this.busy = true;
     try {
       await sleep(this.delay());

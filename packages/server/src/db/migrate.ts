@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-devices';
 import * as m0004 from './migrations/0004-orders';
 import * as m0005 from './migrations/0005-staff';
 import * as m0006 from './migrations/0006-analytics';
+import * as m0007 from './migrations/0007-vend-busy-retries';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': m0004,
   '0005-staff': m0005,
   '0006-analytics': m0006,
+  '0007-vend-busy-retries': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

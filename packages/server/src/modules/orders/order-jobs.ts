@@ -30,6 +30,8 @@ const REFUND_ASK_EVERY_MS = 5_000;
 export interface JobReport {
   asked: number;
   resent: number;
+  /** Busy retries found due (a restart resumes the waits of the process before). */
+  retried: number;
   abnormal: number;
   refundsSent: number;
   refundsAsked: number;
@@ -38,9 +40,10 @@ export interface JobReport {
 }
 
 /**
- * What nobody asks for: payments whose notification never came, vends lost in a crash, orders the machine never
- * answered (5, abnormal), refunds to send again and to follow, changes to fold into the daily totals. Every step is a guarded update, so the jobs of
- * several server processes may run at once without doing anything twice.
+ * What nobody asks for: payments whose notification never came, vends lost in a crash, busy machines to ask
+ * again (whichever process was waiting for them), orders the machine never answered (5, abnormal), refunds to
+ * send again and to follow, changes to fold into the daily totals. Every step is a guarded update, so the jobs
+ * of several server processes may run at once without doing anything twice.
  */
 export class OrderJobs {
   private timer: NodeJS.Timeout | null = null;
@@ -62,12 +65,21 @@ export class OrderJobs {
     for (const order of unpaid) await this.d.payments.query(order);
     const unsent = await this.d.repo.unsent(now - RESEND_AFTER_MS, 100);
     for (const order of unsent) await this.d.vend.start(order.order_no);
+    const retried = await this.d.vend.resumeDue(now, 100);
     const abnormal = await this.d.repo.markNoResult(now - this.d.abnormalAfterMs, now);
     const refundsSent = await this.d.refunds.dispatchPending(REFUND_PENDING_MS);
     const refundsAsked = await this.d.refunds.pollProcessing(REFUND_ASK_EVERY_MS);
     let folded = await this.d.stats.compact();
     for (const fold of this.d.folds ?? []) folded += await fold.compact();
-    return { asked: unpaid.length, resent: unsent.length, abnormal, refundsSent, refundsAsked, folded };
+    return {
+      asked: unpaid.length,
+      resent: unsent.length,
+      retried,
+      abnormal,
+      refundsSent,
+      refundsAsked,
+      folded,
+    };
   }
 
   start(everyMs = 2_000): void {

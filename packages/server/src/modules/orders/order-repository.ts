@@ -154,7 +154,10 @@ export class OrderRepository {
     await db.updateTable('orders').set(fields).where('id', '=', id).execute();
   }
 
-  /** Takes the next vend attempt of an order; false when another process took it first. */
+  /**
+   * Takes the next vend attempt of an order; false when another process took it first. A busy retry the order
+   * waited for is dropped: the new attempt starts over.
+   */
   async claimVend(
     db: Db,
     id: number,
@@ -164,10 +167,36 @@ export class OrderRepository {
   ): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set({ vend_attempts: attempts + 1, vend_at: now, updated_at: now })
+      .set({ vend_attempts: attempts + 1, vend_at: now, vend_busy: 0, vend_retry_at: null, updated_at: now })
       .where('id', '=', id)
       .where('vend_attempts', '=', attempts)
       .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Moves an order's busy retry on (keeps a busy refusal and when to ask again, or takes the retry to send it),
+   * only from the state the caller saw: paid, the same attempt, busy count and retry time. So a report, a refund,
+   * a replacement or another process that moved it meanwhile wins, and a retry goes out once. True when it moved.
+   */
+  async stepBusyRetry(
+    db: Db,
+    seen: OrderRow,
+    fields: Pick<Updateable<OrdersTable>, 'vend_busy' | 'vend_retry_at' | 'vend_at' | 'updated_at'>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set(fields)
+      .where('id', '=', seen.id)
+      .where('status', '=', 1)
+      .where('vend_attempts', '=', seen.vend_attempts)
+      .where('vend_busy', '=', seen.vend_busy)
+      .$call((q) =>
+        seen.vend_retry_at === null
+          ? q.where('vend_retry_at', 'is', null)
+          : q.where('vend_retry_at', '=', seen.vend_retry_at),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -363,16 +392,32 @@ export class OrderRepository {
       .execute();
   }
 
-  /** Orders waiting for the machine since before `before`: they turn abnormal (5). */
+  /**
+   * Orders waiting for the machine since before `before`: they turn abnormal (5). Not one waiting for a busy
+   * machine: nothing came out, and its retry (or its failure and refund) is still to come.
+   */
   async markNoResult(before: number, now: number): Promise<number> {
     const result = await this.db
       .updateTable('orders')
       .set({ status: 5, goods_err: 'noResult', updated_at: now })
       .where('status', 'in', [1, 2])
+      .where('vend_retry_at', 'is', null)
       .where('paid_at', '<', before)
       .where((eb) => eb.or([eb('vend_at', 'is', null), eb('vend_at', '<', before)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Paid orders whose busy retry is due (set by any process, this one before a restart included). */
+  busyRetriesDue(now: number, limit: number) {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('vend_retry_at', '<=', now)
+      .where('status', '=', 1)
+      .orderBy('vend_retry_at')
+      .limit(limit)
+      .execute();
   }
 
   pendingRefunds(createdBefore: number, claimStaleBefore: number, limit: number) {

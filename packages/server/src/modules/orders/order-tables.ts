@@ -73,6 +73,10 @@ export interface OrdersTable {
   event_id: string | null;
   vend_attempts: number;
   vend_at: number | null;
+  /** Busy refusals of the current vend so far: the machine was busy with another sale, nothing came out. */
+  vend_busy: Generated<number>;
+  /** When the next busy retry is due; set only while the order waits for a busy machine (order jobs resume it). */
+  vend_retry_at: number | null;
   /** When the payment channel was last asked about this unpaid order. */
   query_at: number | null;
   created_at: number;

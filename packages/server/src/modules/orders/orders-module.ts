@@ -84,6 +84,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     channels: new ChannelRepository(db),
     link: deps.link,
     refunds,
+    background,
     playerClearedSince: deps.playerClearedSince,
     clock,
   });
@@ -138,6 +139,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     idle: () => background.idle(),
     async close() {
       await jobs.stop();
+      // Orders waiting for a busy machine stay in the database for the next process (or another one) to resume.
+      vend.stop();
       await sandbox?.stop();
       await background.idle();
     },

@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
+import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
 import type { ChannelRepository } from '../devices/channel-repository';
 import type { DeviceRepository } from '../devices/device-repository';
@@ -21,9 +22,13 @@ import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
 import type { RefundService } from './refund-service';
 
-/** A machine busy with another vend is asked again this many times, waiting a little longer each time. */
-const BUSY_RETRIES = 4;
-const BUSY_WAIT_MS = 500;
+/**
+ * A machine busy with another vend is asked again this many times, waiting a little longer each time. The wait is
+ * kept in the order (`vend_busy`, `vend_retry_at`): a process that stops or dies while waiting leaves it to the
+ * order jobs of the next one (or of another process), which send it once.
+ */
+export const BUSY_RETRIES = 4;
+export const BUSY_WAIT_MS = 500;
 
 /** How orders reach machines: the devices module's commander in the server, a simulation for seeded history. */
 export interface MachineLink {
@@ -46,6 +51,8 @@ export interface VendDeps {
   channels: ChannelRepository;
   link: MachineLink;
   refunds: RefundService;
+  /** Runs the waits for busy machines (closing the app waits for it). */
+  background: Background;
   /** Whether a player cleared a game on the merchant's machines since (the 30-day game blacklist). */
   playerClearedSince: (merchantId: number, player: string, since: number) => Promise<boolean>;
   clock: () => number;
@@ -53,11 +60,16 @@ export interface VendDeps {
 
 /**
  * Sends paid orders to their machines: a vend for goods, a play for games. The machine's answer moves the order
- * from 1 (paid) to 2 (vending); its delivery or game report settles it (machine-sales.ts). A machine that cannot
- * take the vend (offline, refusing) fails the order at once, and the store's refund mode decides the refund; a
- * vend without an answer stays 1 until the abnormal job marks it 5.
+ * from 1 (paid) to 2 (vending); its delivery or game report settles it (machine-sales.ts). A machine busy with
+ * another vend is asked again (the wait is kept in the order); one that cannot take the vend (offline, refusing,
+ * still busy after the retries) fails the order, and the store's refund mode decides the refund; a vend without
+ * an answer stays 1 until the abnormal job marks it 5.
  */
 export class VendService {
+  /** Cancels the waits for busy machines this process keeps (stop()). */
+  private readonly waits = new Set<() => void>();
+  private stopped = false;
+
   constructor(private readonly d: VendDeps) {}
 
   /** After the payment: sends the order's first vend, once, whichever process or job gets here first. */
@@ -66,32 +78,70 @@ export class VendService {
     if (!order || order.status !== STATUS.paid || order.vend_attempts > 0) return;
     const now = this.d.clock();
     if (!(await this.d.repo.claimVend(this.d.db, order.id, 0, [STATUS.paid], now))) return;
+    const claimed: OrderRow = { ...order, vend_attempts: 1, vend_at: now, vend_busy: 0, vend_retry_at: null };
     if (now - order.created_at > VEND_WINDOW_MS) {
-      await this.fail(order, 'paymentLate');
+      await this.fail(claimed, 'paymentLate');
       return;
     }
+    await this.send(claimed);
+  }
+
+  /**
+   * Sends a busy retry, this process's own after its wait or one the order jobs found due (whoever set it): a
+   * conditional update claims it, so it goes out once however many processes find it.
+   */
+  async retry(order: OrderRow): Promise<void> {
+    if (order.vend_retry_at === null) return;
+    const now = this.d.clock();
+    const taken = { vend_retry_at: null, vend_at: now, updated_at: now };
+    if (!(await this.d.repo.stepBusyRetry(this.d.db, order, taken))) return;
+    const claimed: OrderRow = { ...order, vend_retry_at: null, vend_at: now };
+    // The customer has gone by now (the process was down a long while): nothing is vended to nobody; the busy
+    // refusal stands and the order fails (refunded automatically where the store says so).
+    if (now - order.created_at > VEND_WINDOW_MS) {
+      await this.fail(claimed, 'refused');
+      return;
+    }
+    await this.send(claimed);
+  }
+
+  /** The order jobs: busy retries due, whichever process set them. Answers how many were found. */
+  async resumeDue(now: number, limit: number): Promise<number> {
+    const due = await this.d.repo.busyRetriesDue(now, limit);
+    for (const order of due) this.d.background.run(() => this.retry(order));
+    return due.length;
+  }
+
+  /** Closing: waits for busy machines are dropped here; they stay in the database for whoever resumes them. */
+  stop(): void {
+    this.stopped = true;
+    for (const cancel of this.waits) cancel();
+    this.waits.clear();
+  }
+
+  /** Sends the vend (or play) of an order this process has just claimed. */
+  private async send(order: OrderRow): Promise<void> {
     const device = await this.d.devices.findBySn(order.sn);
     const [item] = await this.d.repo.items(order.id);
     if (!device || device.merchant_id !== order.merchant_id || !item) {
       await this.fail(order, 'refused');
       return;
     }
-    const difficulty = order.kind === 'game' ? await this.difficulty(device, order) : 'normal';
-    const send = () =>
+    const outcome =
       order.kind === 'game'
-        ? this.d.link.play(
+        ? await this.d.link.play(
             device,
             {
               order: order.order_no,
               payment: clientPayment(order.client),
               plays: Math.max(1, order.plays),
               slot: item.position,
-              difficulty,
+              difficulty: await this.difficulty(device, order),
               ...(order.payer ? { player: order.payer } : {}),
             },
             null,
           )
-        : this.d.link.vend(
+        : await this.d.link.vend(
             device,
             {
               order: order.order_no,
@@ -100,17 +150,43 @@ export class VendService {
             },
             null,
           );
-    let outcome = await send();
     // Busy with another customer's vend: nothing came out, so it is safe to ask again in a moment.
-    for (
-      let retry = 1;
-      retry <= BUSY_RETRIES && outcome.status === 'refused' && outcome.code === 'busy';
-      retry++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS * retry));
-      outcome = await send();
+    if (outcome.status === 'refused' && outcome.code === 'busy' && order.vend_busy < BUSY_RETRIES) {
+      await this.waitForMachine(order);
+      return;
     }
     await this.afterSend(order, outcome);
+  }
+
+  /** Keeps the busy refusal and when to ask again in the order, then waits here (a restart resumes the wait). */
+  private async waitForMachine(order: OrderRow): Promise<void> {
+    const busy = order.vend_busy + 1;
+    const waitMs = BUSY_WAIT_MS * busy;
+    const now = this.d.clock();
+    const due = now + waitMs;
+    const kept = await this.d.repo.stepBusyRetry(this.d.db, order, {
+      vend_busy: busy,
+      vend_retry_at: due,
+      updated_at: now,
+    });
+    // Closing: the next process (or another one) resumes it from the database.
+    if (!kept || this.stopped) return;
+    const waiting: OrderRow = { ...order, vend_busy: busy, vend_retry_at: due };
+    this.d.background.run(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            this.waits.delete(cancel);
+            this.retry(waiting).then(resolve, reject);
+          }, waitMs);
+          const cancel = () => {
+            clearTimeout(timer);
+            this.waits.delete(cancel);
+            resolve();
+          };
+          this.waits.add(cancel);
+        }),
+    );
   }
 
   /**
