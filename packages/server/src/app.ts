@@ -25,6 +25,7 @@ import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
+import { OrderNumbers } from './modules/orders/order-numbers';
 import { commanderLink, createOrdersModule, type OrdersModule } from './modules/orders/orders-module';
 import { orderRoutes, paymentNotifyRoutes } from './modules/orders/routes';
 import { createNotifications, type NotificationsModule } from './modules/notifications/notifications-module';
@@ -171,6 +172,7 @@ export async function buildApp(
     folds: [rollups],
     payments: { provider: providers.payments, sandbox: providers.sandboxes.payments },
     canPay: !providers.payments.sandbox || dev.enabled,
+    numbers: await OrderNumbers.start({ db: kysely, clock, timeZone: config.timeZone, log: app.log }),
   });
   // Machine events become orders inside the transaction that stores them (docs/orders.md).
   devices.events.attach(orders.sales);

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-orders';
 import * as m0005 from './migrations/0005-staff';
 import * as m0006 from './migrations/0006-analytics';
 import * as m0007 from './migrations/0007-vend-busy-retries';
+import * as m0008 from './migrations/0008-order-number-nodes';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005-staff': m0005,
   '0006-analytics': m0006,
   '0007-vend-busy-retries': m0007,
+  '0008-order-number-nodes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

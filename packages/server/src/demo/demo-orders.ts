@@ -19,6 +19,7 @@ import { localHourStart } from '../modules/analytics/analytics-query';
 import { runDemoMachines } from '../modules/devices/demo-machines';
 import { createDevicesModule } from '../modules/devices/devices-module';
 import type { MachineLink } from '../modules/orders/vend-service';
+import { OrderNumbers } from '../modules/orders/order-numbers';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/orders-module';
 import { DEMO } from './demo-merchant';
 
@@ -184,6 +185,8 @@ export async function seedDemoHistory(
     },
     canPay: true,
     online: () => true,
+    // Its own node slot, leased on the real clock: the history's numbers carry their walking times.
+    numbers: await OrderNumbers.start({ db, clock: Date.now, timeZone: o.config.timeZone, log: o.log }),
   });
   devices.events.attach(orders.sales);
   const owner = await ownerAuth(o.app, db, read);

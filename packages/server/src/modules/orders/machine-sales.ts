@@ -3,7 +3,8 @@ import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protoco
 import type { Database } from '../../db/database';
 import type { EventDevice, MachineEventSink } from '../devices/machine-event-repository';
 import type { StockService } from '../stock/stock-service';
-import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome, newOrderNo } from './order-lifecycle';
+import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome } from './order-lifecycle';
+import type { OrderNumbers } from './order-numbers';
 import { saleDay, type MerchantZones } from './merchant-zones';
 import type { NewOrderItem, OrderRepository, SaleShelf } from './order-repository';
 import type { OrderItemRow, OrderRow } from './order-tables';
@@ -14,7 +15,7 @@ export interface MachineSalesDeps {
   stock: StockService;
   refunds: RefundService;
   zones: MerchantZones;
-  timeZone: string;
+  numbers: OrderNumbers;
 }
 
 type Trx = Kysely<Database>;
@@ -206,7 +207,7 @@ export class MachineSales implements MachineEventSink {
     const keep = input.keepNumber === true && input.machineOrder !== undefined;
     const orderNo = keep
       ? input.machineOrder!
-      : newOrderNo(event.at, this.d.timeZone, input.client === 'remote' ? 'R' : 'M');
+      : this.d.numbers.next(event.at, input.client === 'remote' ? 'R' : 'M');
     await this.d.repo.insert(
       trx,
       {

@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import type { RefundKind } from '@vendo/contract/enums';
-import { zonedDate } from '@vendo/contract/constants';
 
 /*
  * The order statuses of spec §4 and how an order moves between them (docs/orders.md has the diagram).
@@ -85,14 +83,6 @@ export function statusAfterRefunds(
   const auto = lastSuccessKind === 'auto';
   if (order.refund_fee >= order.amount) return auto ? STATUS.autoRefund : STATUS.manualRefund;
   return auto ? STATUS.partialAutoRefund : STATUS.partialManualRefund;
-}
-
-/** 'V' + local date and time + 6 random digits: readable, sortable by time, and unique in practice. */
-export function newOrderNo(now: number, timeZone: string, prefix = 'V'): string {
-  const d = zonedDate(now, timeZone);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  const stamp = `${d.year}${pad(d.month)}${pad(d.day)}${pad(d.hour)}${pad(d.minute)}${pad(d.second)}`;
-  return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
 /** The order a machine's vend or delivery names: replacement vends carry '.r<attempt>' after the order number. */

@@ -8,6 +8,20 @@ export interface OrderTables extends SandboxPaymentTables {
   refunds: RefundsTable;
   order_stats: OrderStatsTable;
   order_stat_deltas: OrderStatDeltasTable;
+  order_number_nodes: OrderNumberNodesTable;
+}
+
+/**
+ * The node slots of the order number generator (order-numbers.ts): the process holding a slot until
+ * `expires_at` stamps its numbers with the slot's two digits, and only with seconds up to `reserved_until` (the
+ * merchant-facing local time of the stamp as seconds, see `localSecond`). A process that takes a slot over starts
+ * after the reservation of every holder before it.
+ */
+export interface OrderNumberNodesTable {
+  node: number;
+  holder: string;
+  expires_at: number;
+  reserved_until: number;
 }
 
 /** Daily totals of the bill analysis; store_id and area_id are 0 for none. Written by the jobs only. */

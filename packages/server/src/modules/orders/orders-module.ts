@@ -18,6 +18,7 @@ import { BillsService } from './bills-service';
 import { MachineSales } from './machine-sales';
 import { MerchantZones } from './merchant-zones';
 import { OrderJobs, type OrderJobsDeps } from './order-jobs';
+import type { OrderNumbers } from './order-numbers';
 import { OrderRepository } from './order-repository';
 import { OrderStats } from './order-stats';
 import { PaymentService } from './payment-service';
@@ -45,6 +46,8 @@ export interface OrdersModuleDeps {
    * (demo and test mode), so a production on the sandbox refuses online sales up front (decision 019).
    */
   canPay: boolean;
+  /** Order and refund numbers (order-numbers.ts), holding this process's node slot; the module closes it. */
+  numbers: OrderNumbers;
   /** Whether a machine can sell now (default: the devices table says it is online). */
   online?: (device: { alive: number }) => boolean;
   /** Other totals the order triggers feed (the analytics rollups): the jobs fold them with the daily totals. */
@@ -65,6 +68,7 @@ export interface OrdersModule {
   /** Plugs into the devices module's event store: machine events become orders there. */
   sales: MachineSales;
   jobs: OrderJobs;
+  numbers: OrderNumbers;
   /** Resolves when background work (vends after payments, refunds) has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -76,7 +80,16 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const zones = new MerchantZones(config.timeZone);
   const background = new Background((error) => log.error({ err: error }, 'order background work failed'));
   const { provider, sandbox } = deps.payments;
-  const refunds = new RefundService({ db, repo, provider, background, clock, timeZone: config.timeZone });
+  const { numbers } = deps;
+  const refunds = new RefundService({
+    db,
+    repo,
+    provider,
+    background,
+    clock,
+    timeZone: config.timeZone,
+    numbers,
+  });
   const vend = new VendService({
     db,
     repo,
@@ -100,6 +113,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     clock,
     timeZone: config.timeZone,
     secret: hmac(deps.platformSecret, 'customer-orders'),
+    numbers,
     canPay: deps.canPay,
     ...(deps.online ? { online: deps.online } : {}),
   });
@@ -113,7 +127,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     timeZone: config.timeZone,
     abnormalAfterMs: config.orderAbnormalAfterMs,
   });
-  const sales = new MachineSales({ repo, stock: deps.stock, refunds, zones, timeZone: config.timeZone });
+  const sales = new MachineSales({ repo, stock: deps.stock, refunds, zones, numbers });
   const jobs = new OrderJobs({
     repo,
     payments,
@@ -136,6 +150,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     bills,
     sales,
     jobs,
+    numbers,
     idle: () => background.idle(),
     async close() {
       await jobs.stop();
@@ -143,6 +158,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
       vend.stop();
       await sandbox?.stop();
       await background.idle();
+      await numbers.close();
     },
   };
 }

@@ -21,7 +21,8 @@ import type { Body } from '../devices/call-types';
 import type { DeviceRepository } from '../devices/device-repository';
 import { readSettings } from '../devices/device-settings';
 import type { DeviceRow } from '../devices/device-tables';
-import { STATUS, newOrderNo } from './order-lifecycle';
+import { STATUS } from './order-lifecycle';
+import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository, SaleShelf } from './order-repository';
 import type { OrderRow } from './order-tables';
 import type { PaymentService } from './payment-service';
@@ -38,6 +39,7 @@ export interface PurchaseDeps {
   timeZone: string;
   /** Signs the token that lets a customer follow their order. */
   secret: string;
+  numbers: OrderNumbers;
   /** False where the provider's cashier is off (a sandbox in production): online sales are refused up front. */
   canPay: boolean;
   /** Whether an order is still online enough to sell (the devices table says so). */
@@ -107,7 +109,8 @@ export class PurchaseService {
     const amount = game ? (settings.same_gp === 1 ? settings.price : shelf.game_price) : shelf.price;
 
     const now = this.d.clock();
-    const orderNo = newOrderNo(now, this.d.timeZone);
+    await this.d.numbers.ready();
+    const orderNo = this.d.numbers.next(now);
     const inserted = await this.d.db
       .transaction()
       .execute((trx) =>

@@ -23,7 +23,8 @@ import type { AuthContext } from '../../platform/auth';
 import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
 import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
-import { CHANNEL_CLIENTS, STATUS, newOrderNo, statusAfterRefunds } from './order-lifecycle';
+import { CHANNEL_CLIENTS, STATUS, statusAfterRefunds } from './order-lifecycle';
+import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow, RefundRow } from './order-tables';
 
@@ -39,6 +40,7 @@ export interface RefundDeps {
   background: Background;
   clock: () => number;
   timeZone: string;
+  numbers: OrderNumbers;
 }
 
 type RefundBody = Body<typeof refundCall>;
@@ -75,6 +77,7 @@ export class RefundService {
     const keys = body.idempotency_key
       ? [`key:${body.idempotency_key}`]
       : [`${tap}:${window}`, `${tap}:${window - 1}`];
+    await this.d.numbers.ready();
 
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       const order = await this.d.repo.lock(trx, { id: found.id });
@@ -191,7 +194,7 @@ export class RefundService {
     if (r.amount <= 0) return null;
     if (!(await this.d.repo.reserveRefund(trx, order.id, r.amount, r.now))) return null;
     const id = await this.d.repo.insertRefund(trx, {
-      refund_no: newOrderNo(r.now, this.d.timeZone, 'RF'),
+      refund_no: this.d.numbers.next(r.now, 'RF'),
       merchant_id: order.merchant_id,
       order_id: order.id,
       amount: r.amount,
