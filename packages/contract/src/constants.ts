@@ -41,6 +41,51 @@ export const OPER_PWD_LENGTH = 6;
 export const LOGIN_PASSWORD_MIN = 6;
 /** Sub-account login suffix, letters and digits. */
 export const SUFFIX_MIN = 3;
+/** The spec gives no maximum; merchants.sub_user_suffix is varchar(32). */
+export const SUFFIX_MAX = 32;
+/** A staff account, the part before @suffix. */
+export const STAFF_ACCOUNT_MAX = 32;
+
+/**
+ * The longest text each kind of request field takes: every text of every call has a maximum that fits its
+ * column (db/migrations), so a database never meets a value it cannot store; the server's request-bounds test
+ * walks every call for it. Longer values are refused with "at most {max} characters".
+ */
+export const TEXT_MAX = {
+  /** Area, store, goods, image, device and shelf names; people's names; manager and salesman. */
+  name: 50,
+  /** Merchant names. */
+  longName: 100,
+  address: 200,
+  /** Area, store and goods remarks and descriptions. */
+  remarks: 500,
+  /** Stock and refund remarks, role notes. */
+  note: 200,
+  /** Codes people type or copy: goods and client codes, card numbers, payment numbers. */
+  code: 64,
+  phone: 20,
+  /** The goods' detail introduction. */
+  intro: 5000,
+  /** Links and image references. */
+  url: 500,
+  /** Search words and filter texts. */
+  filter: 100,
+  /** A login name: the main account's phone, or account@suffix. */
+  login: STAFF_ACCOUNT_MAX + 1 + SUFFIX_MAX,
+  /** Passwords as typed; hashing stays cheap. */
+  password: 128,
+  /** Signs, tokens, ids and keys the server or a provider handed out. */
+  token: 200,
+  /** Short words: business type, paging step, a number or a time sent as text. */
+  word: 16,
+  /** An agent's id (agents.id). */
+  agent: 32,
+  /** A machine's serial number (devices.sn). */
+  sn: 20,
+  /** File names and content types of uploads. */
+  fileName: 255,
+} as const;
+
 /** Mainland resident ID number. */
 export const ID_NUMBER_LENGTH = 18;
 /** Bank card number: "bounds 8 and 4" in the spec; 8 is the shortest accepted, 4 the display group. */

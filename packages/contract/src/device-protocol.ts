@@ -264,7 +264,10 @@ export type EventAck = z.infer<typeof eventAck>;
 // Settings a machine runs with (spec §3 device detail). The API's device settings are this object.
 
 const zFlag = z.union([z.literal(0), z.literal(1)]);
-const zClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' });
+const zClock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' })
+  .max(5);
 const zCents = z.number({ error: 'numberInvalid' }).int({ error: 'priceCents' });
 
 export const gamePackage = z.object({
@@ -287,9 +290,18 @@ export const lampStyle = z
 export type LampStyle = z.infer<typeof lampStyle>;
 
 /** '#RRGGBB', or 'random' to let the machine choose. */
-export const zLampColor = z.union([z.string().regex(/^#[0-9A-Fa-f]{6}$/), z.literal('random')], {
-  error: 'invalidValue',
-});
+export const zLampColor = z.union(
+  [
+    z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/)
+      .max(7),
+    z.literal('random'),
+  ],
+  {
+    error: 'invalidValue',
+  },
+);
 
 /**
  * Every setting with its default. The fixed values (game_place, game_try, ice_making, buy_limit, winning_mode,
@@ -305,6 +317,7 @@ export const deviceSettings = z.object({
   buy_mode: z
     .string()
     .regex(/^[a-z_]{1,16}$/)
+    .max(16)
     .default('bg'),
   /** 1: every shelf uses the device game price. */
   same_gp: zFlag.default(0),
@@ -332,6 +345,7 @@ export const deviceSettings = z.object({
   ad_mode: z
     .string()
     .regex(/^[a-z_]{1,16}$/)
+    .max(16)
     .default('none'),
   game_mode: z.number().int().min(0).max(99).default(1),
   lamp_ctrl: zFlag.default(1),

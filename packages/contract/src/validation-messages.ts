@@ -24,6 +24,20 @@ export const validationMessages = {
     'en-US': 'Only one decimal point is allowed',
   },
   noDecimals: { 'zh-CN': '不能输入小数', 'zh-TW': '不能輸入小數', 'en-US': 'Decimals are not allowed' },
+  /** Any text over its maximum (constants TEXT_MAX); {max} is the number of characters. */
+  tooLong: { 'zh-CN': '最多{max}个字符', 'zh-TW': '最多{max}個字元', 'en-US': 'At most {max} characters' },
+  /** U+0000 anywhere in a request: no text column takes it. */
+  nulCharacter: {
+    'zh-CN': '不能包含空字符（NUL）',
+    'zh-TW': '不能包含空字元（NUL）',
+    'en-US': 'Cannot contain the NUL character',
+  },
+  // A value of the wrong type (a number where text belongs...): what was expected.
+  expectedText: { 'zh-CN': '应为文本', 'zh-TW': '應為文字', 'en-US': 'Expected text' },
+  expectedNumber: { 'zh-CN': '应为数字', 'zh-TW': '應為數字', 'en-US': 'Expected a number' },
+  expectedSwitch: { 'zh-CN': '应为是或否', 'zh-TW': '應為是或否', 'en-US': 'Expected true or false' },
+  expectedList: { 'zh-CN': '应为列表', 'zh-TW': '應為清單', 'en-US': 'Expected a list' },
+  expectedObject: { 'zh-CN': '应为一组字段', 'zh-TW': '應為一組欄位', 'en-US': 'Expected an object' },
 
   // Account
   phone: {

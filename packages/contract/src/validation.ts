@@ -9,7 +9,10 @@ import {
   LOGIN_PASSWORD_MIN,
   MIN_PRICE_CENTS,
   OPER_PWD_LENGTH,
+  STAFF_ACCOUNT_MAX,
+  SUFFIX_MAX,
   SUFFIX_MIN,
+  TEXT_MAX,
   WIN_RATE_MAX,
   zonedDay,
 } from './constants';
@@ -132,8 +135,10 @@ export const checkSuffix = onText((s) => {
   return s.length < SUFFIX_MIN ? 'suffixTooShort' : null;
 });
 
-/** A staff account (the part before @suffix): letters, digits, _ . and -, at most 32. */
-export const checkStaffAccount = onText((s) => (/^[A-Za-z0-9_.-]{1,32}$/.test(s) ? null : 'accountInvalid'));
+const STAFF_ACCOUNT = new RegExp(`^[A-Za-z0-9_.-]{1,${STAFF_ACCOUNT_MAX}}$`);
+
+/** A staff account (the part before @suffix): letters, digits, _ . and -, at most STAFF_ACCOUNT_MAX. */
+export const checkStaffAccount = onText((s) => (STAFF_ACCOUNT.test(s) ? null : 'accountInvalid'));
 
 /** A wall-clock time 'HH:mm' (do-not-disturb windows). */
 export const checkClockTime = onText((s) => (/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(s) ? null : 'timeInvalid'));
@@ -358,31 +363,36 @@ export function zRules(...rules: Rule[]) {
     });
 }
 
+// Every helper bounds its text (TEXT_MAX): the server refuses longer values before any column meets them.
 export const zRequiredString = zRules(required);
-export const zMobile = zRules(required, checkMobile);
-export const zServicePhone = zRules(required, checkServicePhone);
+export const zMobile = zRules(required, checkMobile).max(TEXT_MAX.phone);
+export const zServicePhone = zRules(required, checkServicePhone).max(TEXT_MAX.phone);
 /** Sent as typed; an upper bound keeps hashing cheap. */
 export const zLoginPassword = z
   .string({ error: 'required' })
   .min(LOGIN_PASSWORD_MIN, { error: 'passwordTooShort' })
   .max(128, { error: 'passwordTooLong' });
 /** The operation password travels as the md5 hex of its 6 digits. */
-export const zOperPwdMd5 = z.string({ error: 'operPwdSixDigits' }).regex(/^[0-9a-f]{32}$/, {
-  error: 'operPwdSixDigits',
-});
-export const zSuffix = zRules(required, checkSuffix);
-export const zStaffAccount = zRules(required, checkStaffAccount);
-export const zClockTime = zRules(required, checkClockTime);
-export const zName = zRules(required, checkName);
-export const zIdNumber = zRules(required, checkIdNumber);
+export const zOperPwdMd5 = z
+  .string({ error: 'operPwdSixDigits' })
+  .regex(/^[0-9a-f]{32}$/, { error: 'operPwdSixDigits' })
+  .max(32);
+export const zSuffix = zRules(required, checkSuffix).max(SUFFIX_MAX);
+export const zStaffAccount = zRules(required, checkStaffAccount).max(STAFF_ACCOUNT_MAX);
+export const zClockTime = zRules(required, checkClockTime).max(5);
+export const zName = zRules(required, checkName).max(TEXT_MAX.name);
+export const zIdNumber = zRules(required, checkIdNumber).max(ID_NUMBER_LENGTH);
 /** Card number with spaces removed. */
-export const zCardNumber = zRules(required, checkCardNumber).transform(normalizeCardNumber);
-export const zUrl = zRules(required, checkUrl);
-export const zSn = zRules(required, checkSn);
+export const zCardNumber = zRules(required, checkCardNumber)
+  .max(TEXT_MAX.code)
+  .transform(normalizeCardNumber);
+export const zUrl = zRules(required, checkUrl).max(TEXT_MAX.url);
+export const zSn = zRules(required, checkSn).max(TEXT_MAX.sn);
 export const zSmsCode = z
   .string({ error: 'codeMismatch' })
   .trim()
-  .regex(/^\d{6}$/, { error: 'codeMismatch' });
+  .regex(/^\d{6}$/, { error: 'codeMismatch' })
+  .max(6);
 /** Integer cents, at least 0.02 yuan. */
 export const zPriceCents = z
   .number({ error: 'numberInvalid' })
@@ -396,7 +406,9 @@ export const zWinRate = z
   .max(WIN_RATE_MAX, { error: 'winRateMax' });
 /** Tags as a list or the stored comma string; parsed to a list. */
 export const zTags = z
-  .union([z.string(), z.array(z.string())], { error: 'invalidValue' })
+  .union([z.string().max(TEXT_MAX.filter), z.array(z.string().max(TEXT_MAX.filter))], {
+    error: 'invalidValue',
+  })
   .superRefine((value, ctx) => {
     const key = checkTags(value);
     if (key) ctx.addIssue({ code: 'custom', message: key });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, emptyResult } from './call';
+import { TEXT_MAX } from '../constants';
 import { zLoginPassword, zMobile, zOperPwdMd5, zRequiredString } from '../validation';
 
 /** One app module the merchant holds (spec §3 app entry). expire_at is epoch ms. */
@@ -38,7 +39,10 @@ export type UserInfo = z.infer<typeof userInfo>;
 const smsCode = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { message: 'codeMismatch' });
+  .regex(/^\d{6}$/, { message: 'codeMismatch' })
+  .max(6);
+/** An agent id as the link or the sign-up form carries it. */
+const agentId = z.string().trim().max(TEXT_MAX.agent);
 
 export const health = defineCall({
   path: '/p/v1/health',
@@ -52,7 +56,7 @@ export const getAppConfig = defineCall({
   path: '/p/v1/getAppConfig',
   auth: 'public',
   request: z
-    .object({ agent: z.string().optional() })
+    .object({ agent: agentId.optional() })
     .optional()
     .transform((v) => v ?? {}),
   response: z.object({
@@ -78,8 +82,12 @@ export const login = defineCall({
   path: '/p/v1/login',
   auth: 'public',
   request: z.object({
-    username: z.string({ message: 'loginEmpty' }).trim().min(1, { message: 'loginEmpty' }),
-    password: z.string({ message: 'loginEmpty' }).min(1, { message: 'loginEmpty' }),
+    username: z
+      .string({ message: 'loginEmpty' })
+      .trim()
+      .min(1, { message: 'loginEmpty' })
+      .max(TEXT_MAX.login),
+    password: z.string({ message: 'loginEmpty' }).min(1, { message: 'loginEmpty' }).max(TEXT_MAX.password),
   }),
   response: userInfo,
 });
@@ -88,14 +96,17 @@ export const login = defineCall({
 export const checkAccount = defineCall({
   path: '/p/v1/checkAccount',
   auth: 'public',
-  request: z.object({ phone: zMobile, agentid: z.string().trim().optional() }),
+  request: z.object({ phone: zMobile, agentid: agentId.optional() }),
   response: z.object({ sign: z.string() }),
 });
 
 export const checkSmsCode = defineCall({
   path: '/p/v1/checkSmsCode',
   auth: 'public',
-  request: z.object({ sign: zRequiredString, code: z.coerce.string().trim() }),
+  request: z.object({
+    sign: zRequiredString.max(TEXT_MAX.token),
+    code: z.coerce.string().trim().max(TEXT_MAX.word),
+  }),
   response: z.object({ isRight: z.boolean() }),
 });
 
@@ -103,13 +114,13 @@ export const signUp = defineCall({
   path: '/p/v1/signUp',
   auth: 'public',
   request: z.object({
-    mchName: zRequiredString,
+    mchName: zRequiredString.max(TEXT_MAX.longName),
     phone: zMobile,
     password: zLoginPassword,
-    business: zRequiredString,
-    sign: zRequiredString,
+    business: zRequiredString.max(TEXT_MAX.word),
+    sign: zRequiredString.max(TEXT_MAX.token),
     code: smsCode,
-    agent: z.string().trim().optional(),
+    agent: agentId.optional(),
   }),
   response: userInfo,
 });
@@ -131,7 +142,7 @@ export const resetPwd = defineCall({
 export const getAgent = defineCall({
   path: '/p/v1/getAgent',
   auth: 'public',
-  request: z.object({ agent: z.string().trim().optional() }),
+  request: z.object({ agent: agentId.optional() }),
   response: agentBrand,
 });
 

@@ -3,7 +3,7 @@ import { defineCall, emptyBody } from './call';
 import { areaRef, pagedRequest, storeRef, zFilterId } from './catalog';
 import { billAnalysis } from './orders';
 import { DEVICE_TYPES, PERMISSIONS } from '../enums';
-import { PAGE_SIZE, RANKING_TOP } from '../constants';
+import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 
 /*
  * Analytics (spec §2 /dashboard, /sicRegion, /sicAnalysisDetail, /sicDevice, /sicGoods, /sicGoodsDetail and home;
@@ -23,7 +23,7 @@ import { PAGE_SIZE, RANKING_TOP } from '../constants';
 // Ranges
 
 const zRangeBound = z
-  .union([z.number(), z.string()], { error: 'invalidValue' })
+  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
   .transform((v) => (v === '' ? 0 : Number(v)))
   .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
   .nullish()
@@ -48,6 +48,7 @@ export const placeFields = {
     .string({ error: 'snNumeric' })
     .trim()
     .regex(/^\d{0,20}$/, { error: 'snNumeric' })
+    .max(TEXT_MAX.sn)
     .nullish()
     .transform((v) => (v ? v : undefined)),
 };
@@ -515,7 +516,7 @@ export const report = defineCall({
       .enum(REPORT_FORMATS, { error: 'invalidValue' })
       .nullish()
       .transform((v) => v ?? 'xlsx'),
-    condition: z.record(z.string(), z.unknown()).nullish(),
+    condition: z.record(z.string().max(TEXT_MAX.word), z.unknown()).nullish(),
   }),
   response: z.object({ url: z.string(), filename: z.string(), expires_at: z.number() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../constants';
 
 /**
  * One API call as both sides see it: the path, who may call it, and the schemas of its body and result.
@@ -49,7 +50,7 @@ export const emptyResult = z.object({});
 export const pagingFields = {
   pageNum: z.coerce.number().int().min(0).default(1),
   pageSize: z.coerce.number().int().min(1).max(999999).default(10),
-  step: z.string().nullish(),
+  step: z.string().max(TEXT_MAX.word).nullish(),
 };
 
 export function listResult<T extends z.ZodType>(item: T) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, emptyResult, listResult, pagingFields } from './call';
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { COOPERATION_MODES, PERMISSIONS, STORE_MODES, STORE_REFUND_MODES } from '../enums';
 import {
   checkDetailImages,
@@ -49,12 +49,12 @@ export function zText(max: number) {
 export const zFilterText = z
   .string({ error: 'invalidValue' })
   .trim()
-  .max(100, { error: 'invalidValue' })
+  .max(TEXT_MAX.filter, { error: 'invalidValue' })
   .nullish()
   .transform((v) => (v ? v : undefined));
 
-/** Longest names and texts the tables hold. */
-export const TEXT_MAX = { name: 50, address: 200, remarks: 500, code: 64, phone: 20, intro: 5000 } as const;
+/** Longest names and texts the tables hold: the contract's one set, where every call's maxima come from. */
+export { TEXT_MAX };
 
 const zRequiredName = zRules(required).pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' }));
 /** Service phone of an area or store: optional, but a mobile, a landline or a 400/800 number when given. */
@@ -75,6 +75,7 @@ export function isCalendarDay(value: string): boolean {
 const zDay = z
   .string({ error: 'invalidValue' })
   .trim()
+  .max(10)
   .refine((v) => v === '' || isCalendarDay(v), { error: 'invalidValue' })
   .nullish()
   .transform((v) => v ?? '');
@@ -94,6 +95,7 @@ function zOptionalEnum<const T extends readonly [string, ...string[]]>(values: T
 const zDivisionCode = z
   .string({ error: 'invalidValue' })
   .trim()
+  .max(9)
   .regex(/^(\d{6}|\d{9})?$/, { error: 'invalidValue' })
   .nullish()
   .transform((v) => v ?? '');
@@ -477,8 +479,8 @@ export const delImg = defineCall({
  * multipart calls below refuse JSON.
  */
 export const uploadedFile = z.object({
-  filename: z.string(),
-  mimetype: z.string(),
+  filename: z.string().max(TEXT_MAX.fileName),
+  mimetype: z.string().max(TEXT_MAX.fileName),
   data: z.instanceof(Uint8Array),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, emptyBody, listResult, pagingFields } from './call';
 import { DEVICE_TYPES, DIFFICULTIES, PERMISSIONS } from '../enums';
 import { deviceSettings, deviceSettingsEdit, lampStyle, zFault, zLampColor } from '../device-protocol';
-import { MIN_PRICE_CENTS, WIN_RATE_MAX } from '../constants';
+import { MIN_PRICE_CENTS, TEXT_MAX, WIN_RATE_MAX } from '../constants';
 import {
   checkDispenseQuantity,
   checkSlotId,
@@ -139,7 +139,12 @@ export const bindDevice = defineCall({
     clientid: bindField.pipe(z.string().max(64)),
     title: bindField.pipe(zName).pipe(z.string().max(50, { error: 'invalidValue' })),
     sign: bindField.pipe(z.string().max(128)),
-    type: z.string({ error: 'bindFieldsEmpty' }).trim().min(1, { error: 'bindFieldsEmpty' }).pipe(deviceType),
+    type: z
+      .string({ error: 'bindFieldsEmpty' })
+      .trim()
+      .min(1, { error: 'bindFieldsEmpty' })
+      .max(TEXT_MAX.word)
+      .pipe(deviceType),
   }),
   response: z.object({ sn: z.string(), title: z.string(), type: deviceType }),
 });
@@ -172,7 +177,7 @@ export const getDev = defineCall({
     condition: z
       .object({
         /** Serial-number search: digits only; matches any part of the sn. */
-        sn: z.string().trim().regex(/^\d*$/, { error: 'snNumeric' }).optional(),
+        sn: z.string().trim().regex(/^\d*$/, { error: 'snNumeric' }).max(TEXT_MAX.sn).optional(),
         area: optionalId.or(z.literal('').transform(() => undefined)),
         store: optionalId.or(z.literal('').transform(() => undefined)),
         /** Matches any part of the name. */

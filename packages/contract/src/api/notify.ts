@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, emptyResult, listResult } from './call';
 import { pagedRequest, storeRef, zFilterText, zId, zText } from './catalog';
 import { zFlag } from './staff';
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { NOTIFY_KINDS, isNotifyKind, type NotifyKind } from '../enums';
 import { checkClockTime, zRules } from '../validation';
 
@@ -15,7 +15,7 @@ import { checkClockTime, zRules } from '../validation';
 
 /** The kinds a recipient receives, as a list or a comma string; at least one. */
 export const zNotifyKinds = z
-  .union([z.array(z.string()), z.string()], { error: 'required' })
+  .union([z.array(z.string().max(TEXT_MAX.word)), z.string().max(TEXT_MAX.filter)], { error: 'required' })
   .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((k) => k.trim()).filter(Boolean))
   .superRefine((kinds, ctx) => {
     if (kinds.length === 0) ctx.addIssue({ code: 'custom', message: 'required' });
@@ -25,6 +25,7 @@ export const zNotifyKinds = z
 
 /** 'HH:mm' in the merchant's time zone; '' when do-not-disturb is off. */
 const zOptionalClock = zRules(checkClockTime)
+  .max(5)
   .nullish()
   .transform((v) => v ?? '');
 

@@ -3,6 +3,7 @@ import { defineCall, emptyBody } from './call';
 import { areaRef, pagedRequest, storeRef, zFilterId, zFilterText, zText } from './catalog';
 import { dispenseOutcome } from './devices';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENTS, PERMISSIONS, REFUND_KINDS, REFUND_STATES } from '../enums';
+import { TEXT_MAX } from '../constants';
 import { required, zRules } from '../validation';
 
 /*
@@ -19,12 +20,15 @@ const operSign = z.string().max(200).optional();
 
 /** An order number the caller names. */
 export const zOrderNo = zRules(required).pipe(
-  z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, { error: 'invalidValue' }),
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,40}$/, { error: 'invalidValue' })
+    .max(40),
 );
 
 /** epoch ms bound of a time filter; 0, '' or missing means "the default" (today in the merchant's zone). */
 const zFilterTime = z
-  .union([z.number(), z.string()], { error: 'invalidValue' })
+  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
   .transform((v) => (v === '' ? 0 : Number(v)))
   .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
   .nullish()
@@ -32,7 +36,7 @@ const zFilterTime = z
 
 /** A price bound in cents; '' or missing means open. */
 const zFilterCents = z
-  .union([z.number(), z.string()], { error: 'numberInvalid' })
+  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'numberInvalid' })
   .transform((v) => (v === '' ? undefined : Number(v)))
   .pipe(
     z
@@ -61,6 +65,7 @@ export const billConditionFields = {
     .string({ error: 'snNumeric' })
     .trim()
     .regex(/^\d{0,20}$/, { error: 'snNumeric' })
+    .max(TEXT_MAX.sn)
     .nullish()
     .transform((v) => (v ? v : undefined)),
   order_no: zFilterText,
@@ -69,7 +74,7 @@ export const billConditionFields = {
   merchant_order: zFilterText,
   /** One order status (spec §4); '' or missing: any. */
   status: z
-    .union([z.number(), z.string()], { error: 'invalidValue' })
+    .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
     .transform((v) => (v === '' ? undefined : Number(v)))
     .pipe(z.literal(ORDER_STATUSES, { error: 'invalidValue' }).optional())
     .nullish()
@@ -285,6 +290,7 @@ const refundRequest = z
     idempotency_key: z
       .string({ error: 'invalidValue' })
       .regex(/^[A-Za-z0-9_.:-]{8,64}$/, { error: 'invalidValue' })
+      .max(64)
       .nullish()
       .transform((v) => v ?? undefined),
   })

@@ -68,6 +68,7 @@ export const createOrder = defineCall({
     client_token: z
       .string({ error: 'invalidValue' })
       .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'invalidValue' })
+      .max(64)
       .nullish()
       .transform((v) => v ?? undefined),
   }),
@@ -145,10 +146,16 @@ export const sandboxCheckout = z.object({
   return_url: z.string(),
 });
 
+/** A sandbox transaction id. */
+const zTx = z
+  .string()
+  .regex(/^[A-Za-z0-9]{8,64}$/, { error: 'invalidValue' })
+  .max(64);
+
 export const getSandboxCheckout = defineCall({
   path: '/p/v1/sandboxPay/getCheckout',
   auth: 'public',
-  request: z.object({ tx: z.string().regex(/^[A-Za-z0-9]{8,64}$/, { error: 'invalidValue' }) }),
+  request: z.object({ tx: zTx }),
   response: sandboxCheckout,
 });
 
@@ -157,7 +164,7 @@ export const sandboxPay = defineCall({
   path: '/p/v1/sandboxPay/pay',
   auth: 'public',
   request: z.object({
-    tx: z.string().regex(/^[A-Za-z0-9]{8,64}$/, { error: 'invalidValue' }),
+    tx: zTx,
     action: z.enum(['pay', 'cancel'], { error: 'invalidValue' }),
   }),
   response: sandboxCheckout,

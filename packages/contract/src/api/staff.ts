@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyResult, listResult } from './call';
 import { pagedRequest, storeRef, zFilterId, zFilterText, zId } from './catalog';
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { isPermissionCode, type PermissionCode } from '../enums';
 import {
   checkMobile,
@@ -33,12 +33,18 @@ const zOptionalMobile = zRules(checkMobile)
   .nullish()
   .transform((v) => v ?? '');
 
+/** Confirmations: compared with the field they confirm, so as long as it may be. */
+const zConfirmPassword = z.string({ error: 'passwordsDiffer' }).max(TEXT_MAX.password);
+const zConfirmOperPwd = z.string({ error: 'passwordsDiffer' }).max(32);
+
 // ---------------------------------------------------------------------------------------------------------
 // Roles
 
 /** A role's permission codes as a list or as the stored comma string (perm_detail); at least one, all known. */
 export const zPermissionList = z
-  .union([z.array(z.coerce.number({ error: 'invalidValue' })), z.string()], { error: 'roleNoPermission' })
+  .union([z.array(z.coerce.number({ error: 'invalidValue' })), z.string().max(TEXT_MAX.note)], {
+    error: 'roleNoPermission',
+  })
   .transform((v) =>
     typeof v === 'string'
       ? v
@@ -191,11 +197,11 @@ export const addSubUser = defineCall({
     .object({
       ...profileFields,
       password: zLoginPassword,
-      confirm_password: z.string({ error: 'passwordsDiffer' }),
+      confirm_password: zConfirmPassword,
       /** With is_oper_pwd 1 the operation password (md5 of 6 digits) and its confirmation are required. */
       is_oper_pwd: zFlag.default(0),
       oper_pwd: zOperPwdMd5.optional(),
-      confirm_oper_pwd: z.string().optional(),
+      confirm_oper_pwd: zConfirmOperPwd.optional(),
     })
     .superRefine(storesGiven)
     .superRefine(passwordsMatch)
@@ -270,7 +276,7 @@ export const setSubUserSuffix = defineCall({
 
 const operPwdPair = {
   oper_pwd: zOperPwdMd5,
-  confirm_oper_pwd: z.string({ error: 'passwordsDiffer' }),
+  confirm_oper_pwd: zConfirmOperPwd,
 };
 
 /** The main account sets a staff member's operation password; the staff member's operator signs end. */
@@ -295,7 +301,7 @@ export const changeIsOperPwd = defineCall({
       sub_userid: zId,
       is_oper_pwd: zFlag,
       oper_pwd: zOperPwdMd5.optional(),
-      confirm_oper_pwd: z.string().optional(),
+      confirm_oper_pwd: zConfirmOperPwd.optional(),
     })
     .superRefine(operPasswordsMatch),
   response: z.object({ is_oper_pwd: z.union([z.literal(0), z.literal(1)]) }),
@@ -310,7 +316,7 @@ export const resetSubUserPwd = defineCall({
     .object({
       sub_userid: zId,
       password: zLoginPassword,
-      confirm_password: z.string({ error: 'passwordsDiffer' }),
+      confirm_password: zConfirmPassword,
     })
     .superRefine(passwordsMatch),
   response: emptyResult,
@@ -326,9 +332,9 @@ export const changePwdForSubUser = defineCall({
   auth: 'session',
   request: z
     .object({
-      old_password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(128),
+      old_password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(TEXT_MAX.password),
       password: zLoginPassword,
-      confirm_password: z.string({ error: 'passwordsDiffer' }),
+      confirm_password: zConfirmPassword,
     })
     .superRefine(passwordsMatch),
   response: emptyResult,

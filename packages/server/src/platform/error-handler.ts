@@ -22,7 +22,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof ZodFieldError) {
       return reply.status(200).send({
         rcode: RCODE.INVALID_PARAM,
-        msg: fieldMessage(error.field, error.key, locale, path),
+        msg: fieldMessage(error.field, error.key, locale, path, error.params),
         result: null,
       });
     }

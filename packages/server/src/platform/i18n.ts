@@ -32,8 +32,14 @@ export function validationMessage(
 }
 
 /** "Phone: please enter mainland phone number": the field is always named. */
-export function fieldMessage(field: string, key: string, locale: Locale, callPath?: string): string {
-  const text = key in validationMessages ? validationMessage(key as ValidationKey, locale) : key;
+export function fieldMessage(
+  field: string,
+  key: string,
+  locale: Locale,
+  callPath?: string,
+  params?: Record<string, string | number>,
+): string {
+  const text = key in validationMessages ? validationMessage(key as ValidationKey, locale, params) : key;
   const label = fieldLabel(field, locale, callPath);
   // Some texts name their fields already ("username and password cannot be empty").
   if (text.toLowerCase().includes(label.toLowerCase())) return text;

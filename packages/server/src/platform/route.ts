@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isValidationKey } from '@vendo/contract/validation-messages';
+import { isValidationKey, type ValidationKey } from '@vendo/contract/validation-messages';
 import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -39,7 +39,9 @@ export class CallRegistrar {
   ) {}
 
   /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
-  readonly registered: Array<Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly'>> = [];
+  readonly registered: Array<
+    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'request'>
+  > = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
     call: Call<Req, Res>,
@@ -83,7 +85,8 @@ export class CallRegistrar {
     call: Call<z.ZodType, Res>,
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
   ): void {
-    this.registered.push({ path: call.path, auth: call.auth, perm: call.perm, mainOnly: call.mainOnly });
+    const { path, auth, perm, mainOnly, request } = call;
+    this.registered.push({ path, auth, perm, mainOnly, request });
     this.app.post(call.path, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };
@@ -107,30 +110,103 @@ export class CallRegistrar {
 /**
  * A value parsed by a call's schema, or a ZodFieldError naming the first field that is wrong: what every call's
  * body goes through, and what a call carrying another call's conditions (a report of a view) uses for them.
+ * A NUL character anywhere in the value is refused before the schema looks at it: no text column takes one.
  */
 export async function parseRequest<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
-  const parsed = await schema.safeParseAsync(value);
+  const nul = pathOfNul(value);
+  if (nul !== undefined) throw new ZodFieldError(nul || 'body', 'nulCharacter');
+  const parsed = await schema.safeParseAsync(value, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') || 'body';
-    throw new ZodFieldError(field, issueKey(issue));
+    const { key, params } = issueKey(issue);
+    throw new ZodFieldError(field, key, params);
   }
   return parsed.data;
 }
 
-/** Our schemas put a validation key in each message; zod's own checks map to the generic keys. */
-function issueKey(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'invalidValue';
-  if (isValidationKey(issue.message)) return issue.message;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
-  return 'invalidValue';
+/** The kinds of value zod names as expected, each with what the answer says was expected. */
+const EXPECTED: Record<string, { kind: string; key: ValidationKey }> = {
+  string: { kind: 'string', key: 'expectedText' },
+  number: { kind: 'number', key: 'expectedNumber' },
+  int: { kind: 'number', key: 'expectedNumber' },
+  bigint: { kind: 'number', key: 'expectedNumber' },
+  boolean: { kind: 'boolean', key: 'expectedSwitch' },
+  array: { kind: 'array', key: 'expectedList' },
+  tuple: { kind: 'array', key: 'expectedList' },
+  object: { kind: 'object', key: 'expectedObject' },
+  record: { kind: 'object', key: 'expectedObject' },
+};
+
+/**
+ * The kind of a value as sent, or undefined where it says nothing: a missing or null value, or NaN (what a
+ * coerced number makes of anything, a missing value too).
+ */
+function kindOf(value: unknown): string | undefined {
+  if (value === undefined || value === null || Number.isNaN(value)) return undefined;
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'bigint' ? 'number' : typeof value;
 }
 
-/** A body that failed its schema; the message is a validation key or zod's own text. */
+/**
+ * Our schemas put a validation key in each message; zod's own checks map to the generic keys. A value of the
+ * wrong type says what was expected (a missing or null one stays "cannot be empty"), and a text over its maximum
+ * says the maximum, whatever message the schema gave.
+ */
+function issueKey(issue: z.core.$ZodIssue | undefined): {
+  key: string;
+  params?: Record<string, string | number>;
+} {
+  if (!issue) return { key: 'invalidValue' };
+  if (issue.code === 'invalid_type') {
+    // A value of another kind than expected (1 where text belongs); not 1.5 where zod expects an int.
+    const expected = EXPECTED[issue.expected];
+    const sent = kindOf(issue.input);
+    if (sent !== undefined && sent !== expected?.kind) return { key: expected?.key ?? 'invalidValue' };
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return { key: 'tooLong', params: { max: Number(issue.maximum) } };
+  }
+  if (isValidationKey(issue.message)) return { key: issue.message };
+  if (issue.code === 'invalid_type') return { key: 'required' };
+  return { key: 'invalidValue' };
+}
+
+/**
+ * The dotted path of the first string (or object key) holding U+0000, '' for the value itself; undefined when
+ * there is none. Iterative, so no nesting depth a JSON body can have overflows the stack.
+ */
+export function pathOfNul(value: unknown): string | undefined {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (Array.isArray(v) || isPlainObject(v)) {
+      // Parsed JSON holds only these; an uploaded file's bytes (a Buffer) are no text.
+      const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v);
+      for (const [key, item] of entries.reverse()) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return path || 'body';
+        stack.push({ value: item, path: at });
+      }
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A body that failed its schema; the message is a validation key (with its placeholders) or zod's own text. */
 export class ZodFieldError extends Error {
   constructor(
     readonly field: string,
     readonly key: string,
+    readonly params?: Record<string, string | number>,
   ) {
     super(`invalid ${field}: ${key}`);
   }

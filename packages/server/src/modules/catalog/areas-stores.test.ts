@@ -99,7 +99,7 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       }
       const long = await addArea(main, { name: 'x'.repeat(51) });
       expect(long.rcode).toBe(RCODE.INVALID_PARAM);
-      expect(long.msg).toMatch(/name: Invalid value$/i);
+      expect(long.msg).toMatch(/name: At most 50 characters$/i);
     });
 
     it('stops at the Region app quota with a clear message', async () => {
