@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -13,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { SchemaScopedPostgresDialect } from './schema-introspector';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -90,7 +90,7 @@ async function createPostgres(url: string, schema: string): Promise<Db> {
     await setup.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema) });
   const parsed = new URL(url);
   return {
     kysely,
