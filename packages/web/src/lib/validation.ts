@@ -19,16 +19,23 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], locale:
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
     if (errors[field] !== undefined) continue;
-    const key: ValidationKey = isValidationKey(issue.message) ? issue.message : 'invalidValue';
-    errors[field] = validationText(key, locale);
+    errors[field] = issueText(issue, locale);
   }
   return errors;
 }
 
+/** An issue's key as text; a text over its maximum says the maximum, as the server does. */
+function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return validationText('tooLong', locale, { max: Number(issue.maximum) });
+  }
+  return validationText(isValidationKey(issue.message) ? issue.message : 'invalidValue', locale);
+}
+
 /** The text of the first issue, for forms that show one message rather than one per field. */
 export function firstIssueText(issues: readonly z.core.$ZodIssue[], locale: Locale): string {
-  const message = issues[0]?.message;
-  return validationText(isValidationKey(message) ? message : 'invalidValue', locale);
+  const issue = issues[0];
+  return issue ? issueText(issue, locale) : validationText('invalidValue', locale);
 }
 
 /** Checks form values with a contract request schema, the same one the server applies. */

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { addArea } from '@vendo/contract/api/catalog';
+import { TEXT_MAX } from '@vendo/contract/constants';
+import { checkWithSchema, firstIssueText } from './validation';
+
+describe('form checks with a contract schema', () => {
+  it('say a text is over its maximum as the server does, in the form’s language', () => {
+    const long = { name: 'North', address: 'x'.repeat(TEXT_MAX.address + 1) };
+    expect(checkWithSchema(addArea.request, long, 'en-US')).toEqual({
+      address: `At most ${TEXT_MAX.address} characters`,
+    });
+    expect(checkWithSchema(addArea.request, long, 'zh-CN')).toEqual({
+      address: `最多${TEXT_MAX.address}个字符`,
+    });
+  });
+
+  it('keep the rule’s own key, and read an unknown message as invalid', () => {
+    expect(checkWithSchema(addArea.request, { name: '' }, 'en-US')).toEqual({ name: 'Cannot be empty' });
+    expect(firstIssueText([], 'en-US')).toBe('Invalid value');
+  });
+});
