@@ -263,6 +263,7 @@ export async function buildApp(
     [
       ...notifications.delivery.jobs(),
       { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
+      { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
     ],
     new JobLease(kysely, clock),
     clock,

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createDb, type Db } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
-import { dialects } from '../testing/test-app';
+import { createTestApp, dialects } from '../testing/test-app';
 import { AppError } from './app-error';
-import { RateLimiter, type Limit } from './rate-limit';
+import { RATE_EVENTS_KEPT_MS, RateLimiter, type Limit } from './rate-limit';
 
 const WINDOW = 60_000;
 
@@ -105,5 +105,25 @@ describe.each(dialects())('the rate limiter on %s', (dialect) => {
     expect(rows.map((r) => r.bucket)).toEqual([expect.stringMatching(/^test:sha256:[0-9a-f]{64}$/)]);
     await limiter.clear(long);
     await expect(limiter.reserve([limit])).resolves.toBeDefined();
+  });
+});
+
+describe.each(dialects())('old rate events on %s', (dialect) => {
+  it('the jobs prune events older than any window, and keep the ones a limit still counts', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const events = async () =>
+        (await t.db.kysely.selectFrom('rate_events').select('bucket').orderBy('bucket').execute()).map(
+          (row) => row.bucket,
+        );
+      await t.services.limiter.reserve([{ bucket: 'test:old', limit: 5, windowMs: WINDOW }]);
+      t.clock.advance(RATE_EVENTS_KEPT_MS);
+      await t.services.limiter.reserve([{ bucket: 'test:recent', limit: 5, windowMs: WINDOW }]);
+      t.clock.advance(60_000);
+      await t.services.jobs.runDue();
+      expect(await events()).toEqual(['test:recent']);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -115,7 +115,7 @@ export class RateLimiter {
   }
 
   /** Old events are only clutter; the jobs runner calls this. */
-  async prune(olderThanMs: number): Promise<number> {
+  async prune(olderThanMs: number = RATE_EVENTS_KEPT_MS): Promise<number> {
     const result = await this.db
       .deleteFrom('rate_events')
       .where('at', '<', this.clock() - olderThanMs)
@@ -123,6 +123,9 @@ export class RateLimiter {
     return Number(result.numDeletedRows);
   }
 }
+
+/** The longest window any limit counts over is a day (SMS sends); events older than two are never read. */
+export const RATE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** The bucket as stored: itself while it fits the column, else its hash under the part before the first colon. */
 function storedBucket(bucket: string): string {
