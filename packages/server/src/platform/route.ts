@@ -153,7 +153,7 @@ function kindOf(value: unknown): string | undefined {
  * wrong type says what was expected (a missing or null one stays "cannot be empty"), and a text over its maximum
  * says the maximum, whatever message the schema gave.
  */
-function issueKey(issue: z.core.$ZodIssue | undefined): {
+export function issueKey(issue: z.core.$ZodIssue | undefined): {
   key: string;
   params?: Record<string, string | number>;
 } {

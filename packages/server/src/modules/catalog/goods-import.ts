@@ -7,12 +7,13 @@ import { LOCALES, type Locale } from '@vendo/contract/locales';
 import { yuanToCents } from '@vendo/contract/money';
 import { RCODE } from '@vendo/contract/rcodes';
 import { checkInteger, checkPrice } from '@vendo/contract/validation';
-import { isValidationKey, type ValidationKey } from '@vendo/contract/validation-messages';
+import type { ValidationKey } from '@vendo/contract/validation-messages';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { fieldLabel } from '../../platform/field-labels';
 import { fieldMessage } from '../../platform/i18n';
+import { issueKey } from '../../platform/route';
 import './catalog-field-labels';
 import type { GoodsRepository } from './goods-repository';
 import type { GoodsService } from './goods-service';
@@ -61,7 +62,7 @@ export class GoodsImport {
           ...result.errors.map((e) => ({
             row: row.number,
             field: e.field,
-            message: fieldMessage(e.field, e.key, locale),
+            message: fieldMessage(e.field, e.key, locale, undefined, e.params),
           })),
         );
     }
@@ -141,7 +142,8 @@ function mapHeader(cells: string[]): Map<ImportColumn, number> {
   return columns;
 }
 
-type RowResult = { ok: true; value: GoodsFields } | { ok: false; errors: { field: string; key: string }[] };
+type CellError = { field: string; key: string; params?: Record<string, string | number> };
+type RowResult = { ok: true; value: GoodsFields } | { ok: false; errors: CellError[] };
 
 /** Tags in a cell may be separated by commas of either width, 、, | or ;. */
 const TAG_SEPARATORS = /[,，、|;；]/;
@@ -151,7 +153,7 @@ function parseRow(row: SheetRow, columns: Map<ImportColumn, number>): RowResult 
     const index = columns.get(key);
     return index === undefined ? '' : (row.cells[index] ?? '').trim();
   };
-  const errors: { field: string; key: string }[] = [];
+  const errors: CellError[] = [];
   const money = (key: 'price' | 'cost_price', rule: (text: string) => ValidationKey | null) => {
     const text = cell(key);
     if (text === '') return undefined;
@@ -186,17 +188,11 @@ function parseRow(row: SheetRow, columns: Map<ImportColumn, number>): RowResult 
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'body');
       if (errors.some((e) => e.field === field)) continue;
-      errors.push({ field, key: issueKey(issue) });
+      errors.push({ field, ...issueKey(issue) });
     }
   }
   if (errors.length || !parsed.success) return { ok: false, errors };
   return { ok: true, value: parsed.data };
-}
-
-/** The same reading of a zod issue as the route's: our keys, else required or invalid. */
-function issueKey(issue: z.core.$ZodIssue): string {
-  if (isValidationKey(issue.message)) return issue.message;
-  return issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalidValue';
 }
 
 /** A cost may be 0; it only has to be an amount in yuan to the cent. */

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Goods } from '@vendo/contract/api/catalog';
+import { TEXT_MAX } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, postMultipart, setApp, type Caller } from './catalog-testing';
@@ -109,6 +110,16 @@ describe.each(dialects())('goods import on %s', (dialect) => {
     expect((await goods()).count).toBe(0);
     const zh = ok<ImportAnswer>(await importFile(file, 'zh-CN'));
     expect(zh.errors[0]!.message).toBe('商品名称：不能为空');
+  });
+
+  it('says the maximum of a text too long, as a call does', async () => {
+    const long = 'a'.repeat(TEXT_MAX.name + 1);
+    const answer = ok<ImportAnswer>(await importFile(csv(`商品名称,价格\n${long},1\n`)));
+    expect(answer.imported).toBe(0);
+    expect(answer.errors).toEqual([
+      { row: 2, field: 'goods_name', message: `Goods name: At most ${TEXT_MAX.name} characters` },
+    ]);
+    expect((await goods()).count).toBe(0);
   });
 
   it('imports nothing when the rows would pass the goods quota', async () => {
