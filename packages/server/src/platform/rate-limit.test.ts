@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createDb, type Db } from '../db/create-db';
@@ -12,13 +13,12 @@ describe.each(dialects())('the rate limiter on %s', (dialect) => {
   let db: Db;
   let now: number;
   let limiter: RateLimiter;
+  let schema: string;
   beforeEach(async () => {
+    schema = `rl_${Math.random().toString(36).slice(2, 10)}`;
     db = await createDb(
       dialect === 'postgres'
-        ? {
-            databaseUrl: process.env['DATABASE_URL'],
-            schema: `rl_${Math.random().toString(36).slice(2, 10)}`,
-          }
+        ? { databaseUrl: process.env['DATABASE_URL'], schema }
         : { sqliteFile: ':memory:' },
     );
     await migrateToLatest(db);
@@ -26,6 +26,7 @@ describe.each(dialects())('the rate limiter on %s', (dialect) => {
     limiter = new RateLimiter(db.kysely, () => now);
   });
   afterEach(async () => {
+    if (dialect === 'postgres') await sql`drop schema ${sql.id(schema)} cascade`.execute(db.kysely);
     await db.destroy();
   });
 
