@@ -43,6 +43,7 @@ import { JobLease } from './jobs/job-lease';
 import { JobRunner } from './jobs/job-runner';
 import { brokerAuthRoutes } from './gateway/broker-auth-routes';
 import { AppError } from './platform/app-error';
+import { SessionStore } from './platform/sessions';
 import { Authenticator, type AuthContext } from './platform/auth';
 import { installErrorHandling } from './platform/error-handler';
 import { loadPlatformSecret } from './platform/platform-secret';
@@ -108,9 +109,11 @@ export async function buildApp(
   await agents.ensureDefault();
   const apps = new AppModules(kysely);
   const limiter = new RateLimiter(kysely, clock);
+  const sessions = new SessionStore(kysely);
   const accounts = new AccountsService({
     db: kysely,
     repo: new AccountRepository(kysely),
+    sessions,
     sms: new SmsCodes(kysely, sms, clock, secret),
     apps,
     agents,
@@ -121,7 +124,7 @@ export async function buildApp(
     payDomain: config.payDomain,
   });
 
-  const authenticator = new Authenticator(kysely, clock);
+  const authenticator = new Authenticator(kysely, sessions, clock);
   const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
   const r = new CallRegistrar(app, authenticator, permissions);
   r.public(api.health, async () => {
@@ -214,7 +217,14 @@ export async function buildApp(
   });
 
   // Staff and roles, notifications, the messaging-app login, my apps and the overview (issue 7).
-  const staff = new StaffService({ db: kysely, repo: new StaffRepository(kysely), apps, limiter, clock });
+  const staff = new StaffService({
+    db: kysely,
+    repo: new StaffRepository(kysely),
+    sessions,
+    apps,
+    limiter,
+    clock,
+  });
   staffRoutes(r, staff);
   const notifications = createNotifications({
     db: kysely,
@@ -231,7 +241,8 @@ export async function buildApp(
   );
   app.addHook('onClose', () => notifications.idle());
   const passport = new PassportService({
-    repo: new PassportRepository(kysely),
+    repo: new PassportRepository(kysely, sessions),
+    sessions,
     accounts,
     provider: messaging.name,
     clock,

@@ -3,7 +3,11 @@ import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
+import type { JobTables } from '../jobs/job-tables';
+import type { NotifyTables } from '../modules/notifications/notify-tables';
+import type { PassportTables } from '../modules/passport/passport-tables';
 import type { StaffTables } from '../modules/staff/staff-tables';
+import type { SessionsTable } from '../platform/sessions';
 
 /**
  * The tables as Kysely sees them. Times are UTC epoch ms (bigint in PostgreSQL, parsed to number);
@@ -11,7 +15,16 @@ import type { StaffTables } from '../modules/staff/staff-tables';
  */
 /** Every table; each feature declares its own tables in its module and joins them here. */
 export interface Database
-  extends AccountTables, AnalyticsTables, CatalogTables, DeviceTables, OrderTables, StaffTables {}
+  extends
+    AccountTables,
+    AnalyticsTables,
+    CatalogTables,
+    DeviceTables,
+    JobTables,
+    NotifyTables,
+    OrderTables,
+    PassportTables,
+    StaffTables {}
 
 export interface AccountTables {
   settings: SettingsTable;
@@ -79,23 +92,6 @@ export interface UserStoresTable {
   store_id: number;
 }
 
-export interface SessionsTable {
-  id: Generated<number>;
-  user_id: number;
-  token_hash: string;
-  secret_hash: string;
-  login_type: string;
-  oper_sign_hash: string | null;
-  oper_expires_at: number | null;
-  ip: string;
-  user_agent: string;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-  /** The messaging-app identity that opened the session (loginType wechat); null for a password login. */
-  passport_id: number | null;
-}
-
 export interface SmsCodesTable {
   id: Generated<number>;
   phone: string;
@@ -130,6 +126,5 @@ export type Merchant = Selectable<MerchantsTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
 export type SmsCode = Selectable<SmsCodesTable>;
 export type AppModuleRow = Selectable<AppModulesTable>;

@@ -22,6 +22,7 @@ import type { MachineLink } from '../modules/orders/vend-service';
 import { OrderNumbers } from '../modules/orders/order-numbers';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/orders-module';
 import { DEMO } from './demo-merchant';
+import { SessionStore } from '../platform/sessions';
 
 /*
  * The demo's sales (issue 5): on first start, 90 days of plausible history up to the present hour (issue 12: a
@@ -310,7 +311,7 @@ async function ownerAuth(
   });
   const answer = login.json<{ rcode: number; result: { token: string; secret: string } }>();
   if (answer.rcode !== 0) return null;
-  const auth = await new Authenticator(db, clock).authenticate(answer.result);
+  const auth = await new Authenticator(db, new SessionStore(db), clock).authenticate(answer.result);
   // Back then the owner had not set the operation password yet: no sign to ask for in the past.
   return { ...auth, user: { ...auth.user, is_oper_pwd: 0 } };
 }

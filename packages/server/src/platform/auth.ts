@@ -3,6 +3,7 @@ import { RCODE } from '@vendo/contract/rcodes';
 import type { Database, Merchant, User } from '../db/database';
 import { AppError } from './app-error';
 import { safeEqual, sha256 } from './crypto';
+import type { SessionStore } from './sessions';
 
 /** Who is calling: the user, their merchant, and the session they hold. */
 export interface AuthContext {
@@ -33,6 +34,7 @@ export interface PassportContext {
 export class Authenticator {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly sessions: SessionStore,
     private readonly clock: () => number,
   ) {}
 
@@ -54,35 +56,8 @@ export class Authenticator {
   }
 
   /** The session row with its user and merchant; anything unknown, revoked, expired or of a removed user: 604. */
-  private async liveSession(where: {
-    column: 'sessions.token_hash' | 'sessions.id';
-    value: string | number;
-  }) {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as session_id',
-        'sessions.secret_hash',
-        'sessions.login_type',
-        'sessions.expires_at',
-        'sessions.revoked_at',
-        'sessions.oper_sign_hash',
-        'sessions.oper_expires_at',
-        'sessions.passport_id',
-        'merchants.agent_id as m_agent_id',
-        'merchants.name as m_name',
-        'merchants.business as m_business',
-        'merchants.phone as m_phone',
-        'merchants.sub_user_suffix as m_sub_user_suffix',
-        'merchants.time_zone as m_time_zone',
-        'merchants.created_at as m_created_at',
-      ])
-      .where(where.column, '=', where.value)
-      .where('users.deleted_at', 'is', null)
-      .executeTakeFirst();
+  private async liveSession(where: Parameters<SessionStore['find']>[0]): Promise<SessionRow> {
+    const row = await this.sessions.find(where);
     if (!row || row.revoked_at !== null || row.expires_at <= this.clock()) {
       throw new AppError(RCODE.SESSION_EXPIRED);
     }
@@ -121,7 +96,7 @@ function single(value: string | string[] | undefined): string | undefined {
   return v && v.length <= 200 ? v : undefined;
 }
 
-type SessionRow = Awaited<ReturnType<Authenticator['liveSession']>>;
+type SessionRow = NonNullable<Awaited<ReturnType<SessionStore['find']>>>;
 
 function contextOf(row: SessionRow): AuthContext {
   return {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Merchant, User } from '../../db/database';
 
-/** All SQL about merchants, users and sessions. */
+/** All SQL about merchants and users (sessions: platform/sessions.ts). */
 export class AccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -113,63 +113,6 @@ export class AccountRepository {
       .updateTable('users')
       .set({ oper_pwd_hash: operPwdHash, is_oper_pwd: 1, updated_at: now })
       .where('id', '=', userId)
-      .execute();
-  }
-
-  async createSession(input: {
-    userId: number;
-    tokenHash: string;
-    secretHash: string;
-    loginType: 'wechat' | 'common';
-    ip: string;
-    userAgent: string;
-    now: number;
-    expiresAt: number;
-    passportId?: number | null;
-  }): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({
-        user_id: input.userId,
-        token_hash: input.tokenHash,
-        secret_hash: input.secretHash,
-        login_type: input.loginType,
-        oper_sign_hash: null,
-        oper_expires_at: null,
-        ip: input.ip,
-        user_agent: input.userAgent,
-        created_at: input.now,
-        expires_at: input.expiresAt,
-        revoked_at: null,
-        passport_id: input.passportId ?? null,
-      })
-      .execute();
-  }
-
-  async revokeSession(sessionId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  /** Ends every live session of a user: after a password change, a reset or removal. */
-  async revokeUserSessions(userId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  async setOperSign(sessionId: number, signHash: string, expiresAt: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ oper_sign_hash: signHash, oper_expires_at: expiresAt })
-      .where('id', '=', sessionId)
       .execute();
   }
 }

@@ -14,6 +14,7 @@ import { appExtend, type AppModules } from '../apps/app-modules';
 import type { AccountRepository } from './account-repository';
 import { permissionsOf } from './permissions';
 import type { SmsCodes } from './sms-codes';
+import type { SessionStore } from '../../platform/sessions';
 
 /**
  * Login limits, failures inside a quarter of an hour (docs/ARCHITECTURE.md, Identity):
@@ -48,6 +49,7 @@ export function loginBuckets(username: string, ip: string) {
 export interface AccountsDeps {
   db: Kysely<Database>;
   repo: AccountRepository;
+  sessions: SessionStore;
   sms: SmsCodes;
   apps: AppModules;
   agents: Agents;
@@ -164,7 +166,7 @@ export class AccountsService {
   }
 
   async logout(auth: AuthContext): Promise<void> {
-    await this.d.repo.revokeSession(auth.sessionId, this.d.clock());
+    await this.d.sessions.revoke(auth.sessionId, this.d.clock());
   }
 
   async sendResetSms(phone: string, ip: string): Promise<void> {
@@ -220,7 +222,7 @@ export class AccountsService {
     await this.assertOperPassword(auth, md5);
     const sign = randomToken();
     const expireAt = this.d.clock() + OPER_SESSION_MS;
-    await this.d.repo.setOperSign(auth.sessionId, sha256(sign), expireAt);
+    await this.d.sessions.setOperSign(auth.sessionId, sha256(sign), expireAt);
     return { sign, expire_at: expireAt };
   }
 
@@ -263,7 +265,7 @@ export class AccountsService {
     const now = this.d.clock();
     await this.d.repo.setPassword(user.id, await hashPassword(password), now);
     // Every session ends: whoever knew the old password is out.
-    await this.d.repo.revokeUserSessions(user.id, now);
+    await this.d.sessions.revokeUser(user.id, now);
   }
 
   private async findByLogin(username: string): Promise<User | undefined> {
@@ -283,7 +285,7 @@ export class AccountsService {
     const token = randomToken();
     const secret = randomToken();
     const expiresAt = now + LOGIN_VALID_MS;
-    await this.d.repo.createSession({
+    await this.d.sessions.open({
       userId,
       tokenHash: sha256(token),
       secretHash: sha256(secret),

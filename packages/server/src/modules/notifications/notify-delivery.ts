@@ -6,7 +6,7 @@ import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import type { Job } from '../../jobs/job-runner';
 import type { AppModules } from '../apps/app-modules';
 import type { MachineShelves } from '../catalog/machine-shelves';
-import type { NotifyMessageRow, NotifyRecipientRow } from '../staff/staff-tables';
+import type { NotifyMessageRow, NotifyRecipientRow } from './notify-tables';
 import { dndRelease } from './dnd';
 import type { NewMessage, NotifyRepository } from './notify-repository';
 import { templates, type DeviceRef, type TemplateData, type TemplateName } from './notify-texts';

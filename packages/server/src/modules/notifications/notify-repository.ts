@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { contains, pageWindow } from '../catalog/list-query';
-import type { NotifyMessageRow, NotifyRecipientRow } from '../staff/staff-tables';
+import { contains, pageWindow } from '../../db/list-query';
+import type { NotifyMessageRow, NotifyRecipientRow } from './notify-tables';
 
 type Db = Kysely<Database>;
 

@@ -12,8 +12,8 @@ import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { AppModules } from '../apps/app-modules';
-import { lockMerchant } from '../catalog/list-query';
-import type { NotifyRecipientRow } from '../staff/staff-tables';
+import { lockMerchant } from '../../db/list-query';
+import type { NotifyRecipientRow } from './notify-tables';
 import { kindsOf } from './notify-delivery';
 import type { NotifyRepository, RecipientSettings } from './notify-repository';
 

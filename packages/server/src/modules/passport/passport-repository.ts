@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { SessionStore } from '../../platform/sessions';
 
 type Db = Kysely<Database>;
 
@@ -17,7 +18,10 @@ export interface LinkedAccount {
 
 /** All SQL of messaging-app identities, the accounts linked to them and their bind tickets. */
 export class PassportRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+  ) {}
 
   /** The identity of (provider, openid), made or refreshed with the nickname and avatar the platform gave. */
   async upsert(
@@ -124,13 +128,7 @@ export class PassportRepository {
         .where('passport_id', '=', passportId)
         .where('user_id', '=', userId)
         .execute();
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('passport_id', '=', passportId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await this.sessions.revokeOpenedBy(passportId, userId, now, trx);
     });
   }
 
@@ -160,15 +158,6 @@ export class PassportRepository {
       .updateTable('passport_tickets')
       .set({ revoked_at: now })
       .where('passport_id', '=', passportId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  async revokeSession(sessionId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
   }

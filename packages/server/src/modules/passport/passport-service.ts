@@ -7,9 +7,11 @@ import type { PassportContext } from '../../platform/auth';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { AccountsService, Caller } from '../accounts/accounts-service';
 import type { LinkedAccount, PassportRepository } from './passport-repository';
+import type { SessionStore } from '../../platform/sessions';
 
 export interface PassportDeps {
   repo: PassportRepository;
+  sessions: SessionStore;
   accounts: AccountsService;
   /** The messaging app's name, stored with each identity. */
   provider: string;
@@ -89,7 +91,7 @@ export class PassportService {
     const target = await this.linkedAccount(ctx, account);
     const info = await this.open(ctx.passportId, target.userId, caller);
     if (ctx.session && ctx.session.user.id !== target.userId) {
-      await this.d.repo.revokeSession(ctx.session.sessionId, this.d.clock());
+      await this.d.sessions.revoke(ctx.session.sessionId, this.d.clock());
     }
     return info;
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, User } from '../../db/database';
-import { contains, pageWindow } from '../catalog/list-query';
+import { contains, pageWindow } from '../../db/list-query';
 import type { RoleRow } from './staff-tables';
 
 type Db = Kysely<Database>;
@@ -331,25 +331,6 @@ export class StaffRepository {
         updated_at: now,
       })
       .where('id', '=', userId)
-      .execute();
-  }
-
-  /** Ends every live session of a user at once. */
-  async revokeSessions(trx: Db, userId: number, now: number): Promise<void> {
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  /** Operator signs (2 hours) given under the old operation password stop counting. */
-  async clearOperSigns(trx: Db, userId: number): Promise<void> {
-    await trx
-      .updateTable('sessions')
-      .set({ oper_sign_hash: null, oper_expires_at: null })
-      .where('user_id', '=', userId)
       .execute();
   }
 

@@ -12,15 +12,17 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from '../accounts/accounts-service';
 import { appExtend, type AppModules } from '../apps/app-modules';
-import { lockMerchant } from '../catalog/list-query';
+import { lockMerchant } from '../../db/list-query';
 import type { RoleListed, StaffInput, StaffRepository, StoreName } from './staff-repository';
 import type { RoleRow } from './staff-tables';
+import type { SessionStore } from '../../platform/sessions';
 
 type Body<C extends { request: z.ZodType }> = z.output<C['request']>;
 
 export interface StaffDeps {
   db: Kysely<Database>;
   repo: StaffRepository;
+  sessions: SessionStore;
   apps: AppModules;
   limiter: RateLimiter;
   clock: () => number;
@@ -172,7 +174,7 @@ export class StaffService {
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.removeStaff(trx, auth.merchant.id, id, now);
-      await this.d.repo.revokeSessions(trx, id, now);
+      await this.d.sessions.revokeUser(id, now, trx);
     });
   }
 
@@ -206,7 +208,7 @@ export class StaffService {
     const hash = await hashPassword(md5);
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.setOperPwd(trx, id, { operPwdHash: hash }, this.d.clock());
-      await this.d.repo.clearOperSigns(trx, id);
+      await this.d.sessions.clearOperSigns(id, trx);
     });
   }
 
@@ -227,7 +229,7 @@ export class StaffService {
         { isOperPwd: input.is_oper_pwd, ...(hash ? { operPwdHash: hash } : {}) },
         this.d.clock(),
       );
-      await this.d.repo.clearOperSigns(trx, staff.id);
+      await this.d.sessions.clearOperSigns(staff.id, trx);
     });
     return { is_oper_pwd: input.is_oper_pwd };
   }
@@ -266,7 +268,7 @@ export class StaffService {
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.setPassword(trx, userId, hash, now);
-      await this.d.repo.revokeSessions(trx, userId, now);
+      await this.d.sessions.revokeUser(userId, now, trx);
     });
   }
 
