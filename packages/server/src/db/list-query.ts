@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Database } from '../../db/database';
-import { isPostgres } from '../../db/schema-helpers';
+import type { Database } from './database';
+import { isPostgres } from './schema-helpers';
 
 /** limit/offset of a paged request; pageNum 0 reads as the first page (the device list's default is 0). */
 export function pageWindow(paging: { pageNum: number; pageSize: number }): { limit: number; offset: number } {

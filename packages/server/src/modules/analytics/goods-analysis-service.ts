@@ -2,7 +2,7 @@ import type { GoodsFigures, SortAttr, goodSum, goodStore, goodsDay } from '@vend
 import type { CallResult } from '@vendo/contract/api/call';
 import { rate } from '@vendo/contract/money';
 import type { AuthContext } from '../../platform/auth';
-import { pageWindow } from '../catalog/list-query';
+import { pageWindow } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
 import { averagePrice, combineGoods, goodsSumsByKey, type GoodsSums } from './analysis-sums';

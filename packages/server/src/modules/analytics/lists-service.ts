@@ -10,7 +10,7 @@ import { DEVICE_TYPE_LABELS, enumLabel } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { rate } from '@vendo/contract/money';
 import type { AuthContext } from '../../platform/auth';
-import { pageWindow } from '../catalog/list-query';
+import { pageWindow } from '../../db/list-query';
 import type { Body } from '../devices/call-types';
 import { emptySums, salesAnalysisOf, sumsByKey, type AnalysisSums } from './analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { AreasTable, StoresTable } from './catalog-tables';
-import { contains, pageWindow } from './list-query';
+import { contains, pageWindow } from '../../db/list-query';
 
 export type AreaRow = Selectable<AreasTable>;
 export type StoreRow = Selectable<StoresTable> & { area_name: string };

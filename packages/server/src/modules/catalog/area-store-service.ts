@@ -12,7 +12,7 @@ import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
 import type { AppModules } from '../apps/app-modules';
 import type { StockRepository } from '../stock/stock-repository';
 import type { AreaRow, AreaStoreRepository, StoreInput, StoreRow } from './area-store-repository';
-import { lockMerchant } from './list-query';
+import { lockMerchant } from '../../db/list-query';
 import type { MachineShelves } from './machine-shelves';
 import type { Regions } from './regions';
 

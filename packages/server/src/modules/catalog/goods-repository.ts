@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { GoodsTable } from './catalog-tables';
-import { contains, pageWindow } from './list-query';
+import { contains, pageWindow } from '../../db/list-query';
 
 type Db = Kysely<Database>;
 export type GoodsRow = Selectable<GoodsTable>;

@@ -13,7 +13,7 @@ import type { AppModules } from '../apps/app-modules';
 import type { StockRepository } from '../stock/stock-repository';
 import type { GoodsInput, GoodsRepository, GoodsRow } from './goods-repository';
 import type { ImageUrls } from './image-urls';
-import { lockMerchant } from './list-query';
+import { lockMerchant } from '../../db/list-query';
 import type { MachineShelves } from './machine-shelves';
 
 type GoodsFields = z.output<typeof api.addPrivate.request>;

@@ -11,7 +11,7 @@ import type { ImageFiles } from './image-files';
 import { inspectImage } from './image-header';
 import type { ImageType } from './image-type';
 import type { ImageUrls } from './image-urls';
-import { contains, pageWindow } from './list-query';
+import { contains, pageWindow } from '../../db/list-query';
 
 export interface ImageLibraryDeps {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { onPostgres, pageWindow } from './list-query';
+import { onPostgres, pageWindow } from '../../db/list-query';
 
 export interface Shelf {
   deviceId: number;

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type
 import { nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 import { combineSales, type AnalysisSums } from '../analytics/analysis-sums';
-import { pageWindow } from '../catalog/list-query';
+import { pageWindow } from '../../db/list-query';
 import { OrderStats, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
 

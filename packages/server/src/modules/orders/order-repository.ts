@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { RefundKind } from '@vendo/contract/enums';
 import type { Database } from '../../db/database';
-import { onPostgres } from '../catalog/list-query';
+import { onPostgres } from '../../db/list-query';
 import type {
   OrderItemRow,
   OrderItemsTable,

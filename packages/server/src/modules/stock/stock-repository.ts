@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { StockRecordsTable, StocksTable } from '../catalog/catalog-tables';
-import { contains, onPostgres, pageWindow } from '../catalog/list-query';
+import { contains, onPostgres, pageWindow } from '../../db/list-query';
 
 type Db = Kysely<Database>;
 export type StockEntryRow = Selectable<StocksTable>;

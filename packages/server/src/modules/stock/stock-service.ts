@@ -12,7 +12,7 @@ import type { AppModules } from '../apps/app-modules';
 import type { AreaStoreService } from '../catalog/area-store-service';
 import type { GoodsRepository, GoodsRow } from '../catalog/goods-repository';
 import { goodsBrief } from '../catalog/goods-service';
-import { lockMerchant } from '../catalog/list-query';
+import { lockMerchant } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
 import { isLow, type MachineShelves, type Shelf } from '../catalog/machine-shelves';
 import type { StockRecordListed, StockRepository } from './stock-repository';
