@@ -52,6 +52,10 @@ import { RateLimiter } from './platform/rate-limit';
 import { DevRoutes } from './platform/dev-routes';
 import { CallRegistrar } from './platform/route';
 import { securityHeaders } from './platform/security-headers';
+import { MachineShelves } from './modules/devices/machine-shelves';
+import { logShelfChange } from './modules/stock/shelf-stock-log';
+import { createStock } from './modules/stock/stock-module';
+import type { StockService } from './modules/stock/stock-service';
 
 export const VERSION = '0.1.0';
 
@@ -71,6 +75,7 @@ export interface Services {
   providers: Providers;
   limiter: RateLimiter;
   catalog: Catalog;
+  stock: StockService;
   devices: DevicesModule;
   orders: OrdersModule;
   analytics: AnalyticsModule;
@@ -150,10 +155,20 @@ export async function buildApp(
     );
   }
   accountRoutes(r, accounts);
-  const catalog = createCatalog({ db: kysely, apps, messaging, config, clock });
+  // The modules in dependency order: the catalog, the machines on it, the stock on both.
+  const shelves = new MachineShelves(kysely);
+  const catalog = createCatalog({ db: kysely, apps, messaging, config, machines: shelves, clock });
   catalogRoutes(r, catalog);
-  stockRoutes(r, catalog.stock);
-  const devices = createDevicesModule({ db: kysely, config, platformSecret: secret, clock, log: app.log });
+  const devices = createDevicesModule({
+    db: kysely,
+    config,
+    platformSecret: secret,
+    clock,
+    log: app.log,
+    shelfLog: logShelfChange,
+  });
+  const stock = createStock({ db: kysely, catalog, shelves, apps, clock });
+  stockRoutes(r, stock);
   deviceRoutes(r, devices, messaging, dev);
   brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
   app.addHook('onClose', () => devices.idle());
@@ -165,7 +180,7 @@ export async function buildApp(
     clock,
     log: app.log,
     platformSecret: secret,
-    stock: catalog.stock,
+    stock,
     apps,
     urls: catalog.urls,
     limiter,
@@ -229,7 +244,7 @@ export async function buildApp(
   const notifications = createNotifications({
     db: kysely,
     messaging,
-    machines: catalog.machines,
+    machines: shelves,
     apps,
     gateway: devices.gateway,
     clock,
@@ -302,6 +317,7 @@ export async function buildApp(
       providers,
       limiter,
       catalog,
+      stock,
       devices,
       orders,
       analytics,

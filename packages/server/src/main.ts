@@ -15,7 +15,7 @@ import {
 } from './integrations/providers';
 import { BrokerUnreachableError } from './gateway/external-link';
 import { startGateway, type RunningGateway } from './gateway/start-gateway';
-import { ensureDemoMachines } from './modules/devices/demo-machines';
+import { ensureDemoMachines } from './demo/demo-machines';
 import { openDatabase } from './runtime';
 
 const usage = `vendo <command>

@@ -9,6 +9,7 @@ import { bindSign } from '../modules/devices/bind-sign';
 import { createDevicesModule } from '../modules/devices/devices-module';
 import { rotateDeviceSecret } from '../modules/devices/provisioning';
 import { loadPlatformSecret } from '../platform/platform-secret';
+import { logShelfChange } from '../modules/stock/shelf-stock-log';
 
 const usage = `vendo devices <command>
   provision --count N --type T [--out FILE] [--batch NAME] [--no-qr]
@@ -55,6 +56,7 @@ export async function runDevices(
     platformSecret: secret,
     clock: Date.now,
     log,
+    shelfLog: logShelfChange,
   });
   const qrDir = path.join(config.dataDir, 'qr');
 

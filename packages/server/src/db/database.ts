@@ -7,6 +7,7 @@ import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
 import type { PassportTables } from '../modules/passport/passport-tables';
 import type { StaffTables } from '../modules/staff/staff-tables';
+import type { StockTables } from '../modules/stock/stock-tables';
 import type { SessionsTable } from '../platform/sessions';
 
 /**
@@ -24,7 +25,8 @@ export interface Database
     NotifyTables,
     OrderTables,
     PassportTables,
-    StaffTables {}
+    StaffTables,
+    StockTables {}
 
 export interface AccountTables {
   settings: SettingsTable;

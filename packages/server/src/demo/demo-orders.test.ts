@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BillList } from '@vendo/contract/api/orders';
 import { startOfPeriod } from '@vendo/contract/constants';
 import type { SalesSeries } from '@vendo/contract/api/analytics';
-import { ensureDemoMachines } from '../modules/devices/demo-machines';
+import { ensureDemoMachines } from './demo-machines';
 import { RawFacts } from '../modules/analytics/raw-facts';
 import { RollupFacts } from '../modules/analytics/rollup-facts';
 import type { FactFilter, OrderGrouping } from '../modules/analytics/sales-facts';

@@ -16,13 +16,14 @@ import { Authenticator, type AuthContext } from '../platform/auth';
 import { loadPlatformSecret } from '../platform/platform-secret';
 import { RateLimiter } from '../platform/rate-limit';
 import { localHourStart } from '../modules/analytics/analytics-query';
-import { runDemoMachines } from '../modules/devices/demo-machines';
+import { runDemoMachines } from './demo-machines';
 import { createDevicesModule } from '../modules/devices/devices-module';
 import type { MachineLink } from '../modules/orders/vend-service';
 import { OrderNumbers } from '../modules/orders/order-numbers';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/orders-module';
 import { DEMO } from './demo-merchant';
 import { SessionStore } from '../platform/sessions';
+import { logShelfChange } from '../modules/stock/shelf-stock-log';
 
 /*
  * The demo's sales (issue 5): on first start, 90 days of plausible history up to the present hour (issue 12: a
@@ -157,6 +158,7 @@ export async function seedDemoHistory(
     platformSecret: secret,
     clock: read,
     log: o.log,
+    shelfLog: logShelfChange,
   });
   const link = historyLink(() => devices.events, read, random);
   const history = sandboxPayments({
@@ -173,7 +175,7 @@ export async function seedDemoHistory(
     clock: read,
     log: o.log,
     platformSecret: secret,
-    stock: o.services.catalog.stock,
+    stock: o.services.stock,
     apps: o.services.apps,
     urls: o.services.catalog.urls,
     limiter: new RateLimiter(db, read),

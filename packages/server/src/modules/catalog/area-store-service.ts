@@ -10,10 +10,10 @@ import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
 import type { AppModules } from '../apps/app-modules';
-import type { StockRepository } from '../stock/stock-repository';
 import type { AreaRow, AreaStoreRepository, StoreInput, StoreRow } from './area-store-repository';
+import type { CatalogRemovals } from './catalog-removals';
 import { lockMerchant } from '../../db/list-query';
-import type { MachineShelves } from './machine-shelves';
+import type { PlaceMachines } from './place-machines';
 import type { Regions } from './regions';
 
 type AreaFields = z.output<typeof api.addArea.request>;
@@ -22,8 +22,8 @@ type StoreFields = z.output<typeof api.addStore.request>;
 export interface AreaStoreDeps {
   db: Kysely<Database>;
   repo: AreaStoreRepository;
-  machines: MachineShelves;
-  stock: StockRepository;
+  machines: PlaceMachines;
+  removals: CatalogRemovals;
   regions: Regions;
   apps: AppModules;
   clock: () => number;
@@ -151,9 +151,9 @@ export class AreaStoreService {
     if (devices > 0) throw new AppError(RCODE.STORE_HAS_DEVICES, { count: devices });
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
-      await this.d.stock.removeEntries(trx, {
+      await this.d.removals.storeRemoved(trx, {
         merchantId: scope.merchantId,
-        where: { storeId: id },
+        storeId: id,
         areaId: current.area_id,
         userId: scope.userId,
         remarks: `store deleted: ${current.name}`,

@@ -4,17 +4,16 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import type { AppModules } from '../apps/app-modules';
-import { StockRepository } from '../stock/stock-repository';
-import { StockService } from '../stock/stock-service';
 import { AreaStoreRepository } from './area-store-repository';
 import { AreaStoreService } from './area-store-service';
+import { CatalogRemovals } from './catalog-removals';
 import { GoodsImport } from './goods-import';
 import { GoodsRepository } from './goods-repository';
 import { GoodsService } from './goods-service';
 import { ImageFiles } from './image-files';
 import { ImageLibrary } from './image-library';
 import { ImageUrls } from './image-urls';
-import { MachineShelves } from './machine-shelves';
+import type { PlaceMachines } from './place-machines';
 import { Regions } from './regions';
 
 export interface Catalog {
@@ -22,24 +21,25 @@ export interface Catalog {
   goods: GoodsService;
   images: ImageLibrary;
   importer: GoodsImport;
-  stock: StockService;
   regions: Regions;
   files: ImageFiles;
   urls: ImageUrls;
-  machines: MachineShelves;
+  /** Modules built on the catalog attach to its deletes here. */
+  removals: CatalogRemovals;
 }
 
-/** Wires the catalog (areas, stores, goods, images, import) and stock services with what each one uses. */
+/** Wires the catalog (areas, stores, goods, images, import) with what each service uses. */
 export function createCatalog(deps: {
   db: Kysely<Database>;
   apps: AppModules;
   messaging: MessagingApp;
   config: Pick<Config, 'dataDir' | 'imageHost' | 'publicUrl' | 'uploadMaxBytes'>;
+  /** The machines standing in the catalog's places (the machines module answers). */
+  machines: PlaceMachines;
   clock: () => number;
 }): Catalog {
-  const { db, apps, messaging, config, clock } = deps;
-  const machines = new MachineShelves(db);
-  const stockRepo = new StockRepository(db);
+  const { db, apps, messaging, config, machines, clock } = deps;
+  const removals = new CatalogRemovals();
   const goodsRepo = new GoodsRepository(db);
   const regions = Regions.load();
   const files = new ImageFiles(path.join(config.dataDir, 'uploads'));
@@ -48,30 +48,20 @@ export function createCatalog(deps: {
     db,
     repo: new AreaStoreRepository(db),
     machines,
-    stock: stockRepo,
+    removals,
     regions,
     apps,
     clock,
   });
-  const goods = new GoodsService({ db, repo: goodsRepo, machines, stock: stockRepo, apps, urls, clock });
+  const goods = new GoodsService({ db, repo: goodsRepo, machines, removals, apps, urls, clock });
   return {
     areasStores,
     goods,
     images: new ImageLibrary({ db, files, urls, messaging, maxBytes: config.uploadMaxBytes, clock }),
     importer: new GoodsImport({ db, goods, repo: goodsRepo, clock }),
-    stock: new StockService({
-      db,
-      repo: stockRepo,
-      goods: goodsRepo,
-      areasStores,
-      machines,
-      apps,
-      urls,
-      clock,
-    }),
     regions,
     files,
     urls,
-    machines,
+    removals,
   };
 }

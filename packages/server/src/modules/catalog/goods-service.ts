@@ -10,19 +10,21 @@ import type { AuthContext } from '../../platform/auth';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { canView } from '../accounts/permissions';
 import type { AppModules } from '../apps/app-modules';
-import type { StockRepository } from '../stock/stock-repository';
+import type { CatalogRemovals } from './catalog-removals';
 import type { GoodsInput, GoodsRepository, GoodsRow } from './goods-repository';
 import type { ImageUrls } from './image-urls';
 import { lockMerchant } from '../../db/list-query';
-import type { MachineShelves } from './machine-shelves';
+import type { PlaceMachines } from './place-machines';
+
+export type { GoodsRow };
 
 type GoodsFields = z.output<typeof api.addPrivate.request>;
 
 export interface GoodsDeps {
   db: Kysely<Database>;
   repo: GoodsRepository;
-  machines: MachineShelves;
-  stock: StockRepository;
+  machines: PlaceMachines;
+  removals: CatalogRemovals;
   apps: AppModules;
   urls: ImageUrls;
   clock: () => number;
@@ -111,15 +113,41 @@ export class GoodsService {
     if (shelves > 0) throw new AppError(RCODE.GOODS_ON_SHELF, { count: shelves });
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
-      await this.d.stock.removeEntries(trx, {
+      await this.d.removals.goodsRemoved(trx, {
         merchantId: scope.merchantId,
-        where: { goodsId: id },
+        goodsId: id,
         userId: scope.userId,
         remarks: `goods deleted: ${current.name}`,
         now,
       });
       await this.d.repo.softDelete(trx, scope.merchantId, id, now);
     });
+  }
+
+  // For the modules built on the catalog (stock, orders): the merchant's goods, whoever added them.
+
+  /** One of the merchant's goods; undefined when it has none of that id (or it was deleted). */
+  find(merchantId: number, id: number): Promise<GoodsRow | undefined> {
+    return this.d.repo.find(merchantId, id);
+  }
+
+  /** A page of the merchant's goods, by name. */
+  page(
+    merchantId: number,
+    filter: { name?: string | undefined },
+    paging: { pageNum: number; pageSize: number },
+  ): Promise<{ rows: GoodsRow[]; count: number }> {
+    return this.d.repo.list(merchantId, null, filter, paging);
+  }
+
+  /** The merchant's goods of these ids (deleted ones too: old records still name them). */
+  byIds(merchantId: number, ids: number[]): Promise<Map<number, GoodsRow>> {
+    return this.d.repo.briefs(merchantId, ids);
+  }
+
+  /** A sale counts toward the goods' sold figure, inside the sale's transaction. */
+  addSold(trx: Kysely<Database>, id: number, quantity: number): Promise<void> {
+    return this.d.repo.addSold(trx, id, quantity);
   }
 
   /** Goods of the caller's merchant (and, for staff limited to their own, added by them). */

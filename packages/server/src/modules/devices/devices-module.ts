@@ -16,6 +16,7 @@ import { MachineStateRepository } from './machine-state-repository';
 import { MachineSync } from './machine-sync';
 import { provisionDevices, type ProvisionedDevice } from './provisioning';
 import { RemoteControlService } from './remote-control-service';
+import type { ShelfLog } from './shelf-log';
 import { ShelvesService } from './shelves-service';
 
 export interface DevicesModuleDeps {
@@ -24,6 +25,8 @@ export interface DevicesModuleDeps {
   platformSecret: string;
   clock: () => number;
   log: GatewayLog;
+  /** The stock log that shelf changes are written to (the stock module's). */
+  shelfLog: ShelfLog;
 }
 
 /** The machines feature: its services, the gateway (started by `vendo serve`) and provisioning. */
@@ -46,7 +49,7 @@ export interface DevicesModule {
 }
 
 export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
-  const { db, config, clock, log, platformSecret } = deps;
+  const { db, config, clock, log, platformSecret, shelfLog } = deps;
   const devices = new DeviceRepository(db);
   const channels = new ChannelRepository(db);
   const machines = new MachineStateRepository(db);
@@ -72,6 +75,7 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
       commander,
       sync,
       background,
+      shelfLog,
       platformSecret,
       clock,
     }),
@@ -81,6 +85,7 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
       channels,
       commander,
       sync,
+      shelfLog,
       clock,
       imageUrl: (p) => images.toUrl(p),
     }),

@@ -18,7 +18,7 @@ import type { DeviceRepository } from './device-repository';
 import { applySettingsEdit, readSettings, writeSettings } from './device-settings';
 import { pushOutcome, type MachineCommander } from './machine-commander';
 import type { MachineSync } from './machine-sync';
-import { logShelfChange } from './shelf-stock-log';
+import type { ShelfLog } from './shelf-log';
 
 export interface DevicesServiceDeps {
   db: Kysely<Database>;
@@ -27,6 +27,7 @@ export interface DevicesServiceDeps {
   commander: MachineCommander;
   sync: MachineSync;
   background: Background;
+  shelfLog: ShelfLog;
   platformSecret: string;
   clock: () => number;
 }
@@ -73,7 +74,7 @@ export class DevicesService {
     const released = await this.d.db.transaction().execute(async (trx) => {
       const shelves = await this.d.channels.list(device.id, device.merchant_id, trx);
       for (const shelf of shelves) {
-        await logShelfChange(trx, {
+        await this.d.shelfLog(trx, {
           merchantId: scope.merchantId,
           device,
           shelf,

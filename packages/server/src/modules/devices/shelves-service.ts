@@ -25,7 +25,7 @@ import type { DeviceRepository } from './device-repository';
 import type { ChannelRow, DeviceRow } from './device-tables';
 import { pushOutcome, type MachineCommander, type MachineOutcome } from './machine-commander';
 import type { MachineSync } from './machine-sync';
-import { logShelfChange } from './shelf-stock-log';
+import type { ShelfLog } from './shelf-log';
 
 export interface ShelvesServiceDeps {
   db: Kysely<Database>;
@@ -33,6 +33,7 @@ export interface ShelvesServiceDeps {
   channels: ChannelRepository;
   commander: MachineCommander;
   sync: MachineSync;
+  shelfLog: ShelfLog;
   clock: () => number;
   imageUrl: (path: string) => string;
 }
@@ -291,7 +292,7 @@ export class ShelvesService {
     remarks: string,
   ): Promise<void> {
     if (device.merchant_id === null) return Promise.resolve();
-    return logShelfChange(trx, {
+    return this.d.shelfLog(trx, {
       merchantId: device.merchant_id,
       device,
       shelf,

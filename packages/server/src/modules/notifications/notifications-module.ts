@@ -4,7 +4,7 @@ import type { DeviceGateway } from '../../gateway/device-gateway';
 import type { GatewayLog } from '../../gateway/machine-ports';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import type { AppModules } from '../apps/app-modules';
-import type { MachineShelves } from '../catalog/machine-shelves';
+import type { MachineShelves } from '../devices/machine-shelves';
 import { Background } from '../devices/background';
 import { NotificationDelivery } from './notify-delivery';
 import { NotifyRepository } from './notify-repository';

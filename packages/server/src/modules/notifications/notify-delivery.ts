@@ -5,7 +5,7 @@ import type { GatewayLog } from '../../gateway/machine-ports';
 import type { MessagingApp } from '../../integrations/messaging/messaging-app';
 import type { Job } from '../../jobs/job-runner';
 import type { AppModules } from '../apps/app-modules';
-import type { MachineShelves } from '../catalog/machine-shelves';
+import type { MachineShelves } from '../devices/machine-shelves';
 import type { NotifyMessageRow, NotifyRecipientRow } from './notify-tables';
 import { dndRelease } from './dnd';
 import type { NewMessage, NotifyRepository } from './notify-repository';

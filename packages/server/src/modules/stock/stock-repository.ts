@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { StockRecordsTable, StocksTable } from '../catalog/catalog-tables';
+import type { StockRecordsTable, StocksTable } from './stock-tables';
 import { contains, onPostgres, pageWindow } from '../../db/list-query';
 
 type Db = Kysely<Database>;

@@ -10,11 +10,10 @@ import type { AuthContext } from '../../platform/auth';
 import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
 import type { AppModules } from '../apps/app-modules';
 import type { AreaStoreService } from '../catalog/area-store-service';
-import type { GoodsRepository, GoodsRow } from '../catalog/goods-repository';
-import { goodsBrief } from '../catalog/goods-service';
+import { goodsBrief, type GoodsRow, type GoodsService } from '../catalog/goods-service';
 import { lockMerchant } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
-import { isLow, type MachineShelves, type Shelf } from '../catalog/machine-shelves';
+import { isLow, type MachineShelves, type Shelf } from '../devices/machine-shelves';
 import type { StockRecordListed, StockRepository } from './stock-repository';
 
 type Paging = { pageNum: number; pageSize: number };
@@ -23,7 +22,7 @@ type Req<C extends { request: z.ZodType }> = z.output<C['request']>;
 export interface StockDeps {
   db: Kysely<Database>;
   repo: StockRepository;
-  goods: GoodsRepository;
+  goods: GoodsService;
   areasStores: AreaStoreService;
   machines: MachineShelves;
   apps: AppModules;
@@ -164,9 +163,8 @@ export class StockService {
   /** Per goods: total level, stores and machine shelves, each within the caller's scope. */
   async totals(auth: AuthContext, req: Req<typeof api.getStockTotal>) {
     const scope = await this.scope(auth);
-    const { rows, count } = await this.d.goods.list(
+    const { rows, count } = await this.d.goods.page(
       scope.merchantId,
-      null,
       { name: req.condition.goods_name },
       req,
     );
@@ -465,7 +463,7 @@ export class StockService {
 
   private async briefs(merchantId: number, shelves: Shelf[]): Promise<Map<number, GoodsBrief>> {
     const ids = [...new Set(shelves.flatMap((s) => (s.goodsId !== null ? [s.goodsId] : [])))];
-    const rows = await this.d.goods.briefs(merchantId, ids);
+    const rows = await this.d.goods.byIds(merchantId, ids);
     return new Map([...rows].map(([id, row]) => [id, this.brief(row)]));
   }
 

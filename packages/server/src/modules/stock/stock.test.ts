@@ -309,7 +309,7 @@ describe.each(dialects())('stock on %s', (dialect) => {
       storeId: store,
       shelves: [{ channel_sn: 7, goods_id: cola, quantity: 2, capacity: 10 }],
     });
-    const stock = t.services.catalog.stock;
+    const stock = t.services.stock;
     const sale = {
       merchantId: main.merchantId,
       sn: '90001',

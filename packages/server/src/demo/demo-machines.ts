@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DeviceType } from '@vendo/contract/enums';
 import { Fleet, type FleetOptions } from '@vendo/device-sim/fleet';
 import type { MachineCredentials } from '@vendo/device-sim/machine';
-import type { Database } from '../../db/database';
-import { ChannelRepository } from './channel-repository';
-import { DeviceRepository } from './device-repository';
-import type { DevicesModule } from './devices-module';
-import { rotateDeviceSecret } from './provisioning';
-import { logShelfChange } from './shelf-stock-log';
+import type { Database } from '../db/database';
+import { ChannelRepository } from '../modules/devices/channel-repository';
+import { DeviceRepository } from '../modules/devices/device-repository';
+import type { DevicesModule } from '../modules/devices/devices-module';
+import { rotateDeviceSecret } from '../modules/devices/provisioning';
+import { logShelfChange } from '../modules/stock/shelf-stock-log';
 
 const DEMO_SETTING = 'demo_machines';
 

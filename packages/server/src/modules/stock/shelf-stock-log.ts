@@ -1,30 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { StockRepository, type NewStockRecord } from '../stock/stock-repository';
+import type { ShelfChange, ShelfLog } from '../devices/shelf-log';
+import { StockRepository, type NewStockRecord } from './stock-repository';
 
 /** stock_records.stock_type 2: stock held on a machine's shelf (spec §3 stock). */
 const DEVICE_STOCK = 2;
 const ADD = 0;
 const REDUCE = 1;
 
-export interface ShelfChange {
-  merchantId: number;
-  device: { sn: string; area_id: number | null; store_id: number | null };
-  shelf: { id: number; channel_sn: number };
-  before: { goodsId: number | null; quantity: number };
-  after: { goodsId: number | null; quantity: number };
-  /** null for changes the machine reported (sales, prizes). */
-  userId: number | null;
-  orderNo?: string;
-  remarks: string;
-  now: number;
-}
-
 /**
- * Writes a shelf's change of stock into the stock log (the catalog's stock_records, stock type "device"),
- * inside the caller's transaction. Changing the goods of a shelf logs the old goods leaving and the new arriving.
+ * Writes a shelf's change of stock into the stock log (stock_records, stock type "device"), inside the caller's
+ * transaction: the machines module's ShelfLog. Changing the goods of a shelf logs the old goods leaving and the new
+ * arriving.
  */
-export async function logShelfChange(trx: Kysely<Database>, change: ShelfChange): Promise<void> {
+export const logShelfChange: ShelfLog = async (trx: Kysely<Database>, change: ShelfChange) => {
   const { before, after } = change;
   const base = {
     merchant_id: change.merchantId,
@@ -73,4 +62,4 @@ export async function logShelfChange(trx: Kysely<Database>, change: ShelfChange)
   }
   const stock = new StockRepository(trx);
   for (const record of records) await stock.insertRecord(trx, record);
-}
+};

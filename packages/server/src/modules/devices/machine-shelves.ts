@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { onPostgres, pageWindow } from '../../db/list-query';
+import type { PlaceMachines } from '../catalog/place-machines';
 
 export interface Shelf {
   deviceId: number;
@@ -26,11 +27,11 @@ export function isLow(shelf: Pick<Shelf, 'threshold' | 'quantity'>): boolean {
 type Db = Kysely<Database>;
 
 /**
- * Every query the catalog and stock modules run on the machines feature's tables (`devices` and their shelves,
- * `channels`, see modules/devices/device-tables.ts), in this one file so that a change of those tables is mended
- * here only.
+ * What the modules beside the machines ask of them: machines per place for the catalog (its PlaceMachines),
+ * shelves and their stock for the stock and the notifications. The machines module owns these tables
+ * (device-tables.ts), so their queries for other modules live here.
  */
-export class MachineShelves {
+export class MachineShelves implements PlaceMachines {
   constructor(private readonly db: Db) {}
 
   /** Machines per store of the merchant. */
