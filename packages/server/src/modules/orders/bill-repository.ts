@@ -1,9 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 import { combineSales, type AnalysisSums } from '../analytics/analysis-sums';
 import { pageWindow } from '../../db/list-query';
-import { OrderStats, type StatGroup } from './order-stats';
+import { OrderStats, statCover, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
 
 type Db = Kysely<Database>;
@@ -107,29 +106,24 @@ export class BillRepository {
   }
 
   /**
-   * The analysis block over everything the filter selects. Whole days come from the daily totals (a few rows a
-   * day) when the conditions allow it; the part days at either end, and conditions the totals do not know (a
-   * machine, numbers, prices, abnormal), are summed from the orders through the bills index.
+   * The analysis block over everything the filter selects. The totals answer the whole buckets of the range
+   * (a few dozen, whatever its length) when they know every condition; the edges (less than a bucket each), and
+   * conditions the totals do not know (a machine, numbers, abnormal), are summed from the orders through the
+   * bills index.
    */
-  async analysis(filter: BillFilter, timeZone: string): Promise<AnalysisSums> {
+  async analysis(filter: BillFilter): Promise<AnalysisSums> {
     const byTotals =
       !filter.sn &&
       !filter.orderNo &&
       !filter.cardno &&
       !filter.merchantOrder &&
-      filter.priceStart === undefined &&
-      filter.priceEnd === undefined &&
       filter.abnormalBefore === undefined;
-    const firstDay =
-      startOfPeriod('day', filter.start, timeZone) === filter.start
-        ? filter.start
-        : nextPeriodStart('day', filter.start, timeZone);
-    const lastDay = startOfPeriod('day', filter.end, timeZone);
-    if (!byTotals || firstDay >= lastDay)
+    const cover = statCover(filter, filter.start, filter.end);
+    if (!byTotals || cover.start >= cover.end)
       return combineSales(await this.grouped(filter, filter.start, filter.end));
-    const groups = await this.stats.sums(filter, firstDay, lastDay);
-    if (filter.start < firstDay) groups.push(...(await this.grouped(filter, filter.start, firstDay)));
-    if (lastDay < filter.end) groups.push(...(await this.grouped(filter, lastDay, filter.end)));
+    const groups = await this.stats.sums(filter, cover.start, cover.end);
+    if (filter.start < cover.start) groups.push(...(await this.grouped(filter, filter.start, cover.start)));
+    if (cover.end < filter.end) groups.push(...(await this.grouped(filter, cover.end, filter.end)));
     return combineSales(groups);
   }
 

@@ -114,7 +114,7 @@ export class BillsService {
       abnormal: kind === 'buy' && condition.abnormal === true,
       paidOnly: kind === 'pay',
     });
-    const sums = await this.d.bills.analysis(view.filter, view.timeZone);
+    const sums = await this.d.bills.analysis(view.filter);
     return {
       count: sums.count,
       analysis: billAnalysisOf(sums, view.seesProfit),
@@ -149,7 +149,7 @@ export class BillsService {
     const view = await this.view(auth, body.condition, kind);
     const [rows, sums] = await Promise.all([
       this.d.bills.page(view.filter, body),
-      this.d.bills.analysis(view.filter, view.timeZone),
+      this.d.bills.analysis(view.filter),
     ]);
     return {
       data: await this.presentAll(rows, view, locale),

@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill, BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
+import { combineSales } from '../analytics/analysis-sums';
 import { mainAccount, ok, setApp, staffAccount, type Caller } from '../catalog/catalog-testing';
+import { BillRepository, type BillFilter } from './bill-repository';
 import {
   ALIPAY_UA,
   addArea,
@@ -19,6 +22,7 @@ import {
   standingMachine,
   virtualMachines,
 } from './order-fixtures';
+import { OrderStats, coverOf } from './order-stats';
 
 const DAY = 86_400_000;
 
@@ -355,5 +359,254 @@ describe.each(dialects())('bills on %s', (dialect) => {
     expect(await waiting()).toContain(old!.orderno);
     silent();
     restore = virtualMachines(t);
+  });
+});
+
+describe('bucket cover of a range', () => {
+  const HOUR = 3_600_000;
+  const grains = [1, 4, 16, 64, 256, 1024, 4096].map((h) => h * HOUR);
+  it('covers [start, end) exactly with aligned buckets, two runs at most of each length, edges under an hour', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000_000_000 }),
+        fc.integer({ min: 0, max: 1_000 * DAY }),
+        fc.constantFrom(grains, grains.slice(2)),
+        (from, length, ladder) => {
+          const to = from + length;
+          const cover = coverOf(ladder, from, to);
+          expect(cover.start).toBeGreaterThanOrEqual(from);
+          expect(cover.end).toBeLessThanOrEqual(to);
+          if (cover.start === cover.end) {
+            expect(cover.ranges).toEqual([]);
+            // No whole bucket of the finest length fits.
+            expect(Math.ceil(from / ladder[0]!) * ladder[0]!).toBeGreaterThan(to - ladder[0]!);
+            return;
+          }
+          expect(cover.start - from).toBeLessThan(ladder[0]!);
+          expect(to - cover.end).toBeLessThan(ladder[0]!);
+          const buckets = cover.ranges
+            .flatMap((r) => {
+              expect(r.from % r.grain).toBe(0);
+              expect(r.to % r.grain).toBe(0);
+              expect(r.from).toBeLessThan(r.to);
+              return [[r.from, r.to]];
+            })
+            .sort((a, b) => a[0]! - b[0]!);
+          let at = cover.start;
+          for (const [a, b] of buckets) {
+            expect(a).toBe(at);
+            at = b!;
+          }
+          expect(at).toBe(cover.end);
+          for (const grain of ladder)
+            expect(cover.ranges.filter((r) => r.grain === grain).length).toBeLessThanOrEqual(2);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+/**
+ * The bucketed totals against the orders themselves: random orders over 1,000 days, changed at random (status,
+ * refunds, store, paid time, unpaid again), folded in random batches at random moments; every analysis of random
+ * conditions over random ranges equals the raw sums of the orders it selects, folded or not.
+ */
+describe.each(dialects())('bill totals against raw sums on %s', (dialect) => {
+  let t: TestApp;
+  let owner: Caller;
+  let run = 0;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await mainAccount(t, '13900007000');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const stores = [
+    { store: 11, area: 1 },
+    { store: 12, area: 1 },
+    { store: 21, area: 2 },
+    { store: null, area: null },
+  ];
+  const clients = ['wechat', 'alipay', 'coin', 'remote'];
+  const statuses = [1, 3, 4, 5, 8, 11];
+  const amounts = [0, 200, 300, 650, 1000];
+  const span = 1_000 * DAY;
+  // Most orders and ranges within the last ten days, so buckets of every length hold several of them.
+  const at = fc.oneof(
+    fc.integer({ min: 0, max: span }),
+    fc.integer({ min: span - 10 * DAY, max: span }),
+    fc.integer({ min: span - 10 * DAY, max: span }),
+  );
+  const order = fc.record({
+    paid: fc.option(at, { nil: null, freq: 8 }),
+    where: fc.nat(stores.length - 1),
+    client: fc.nat(clients.length - 1),
+    status: fc.nat(statuses.length - 1),
+    amount: fc.nat(amounts.length - 1),
+    refund: fc.nat(100),
+  });
+  const change = fc.record({
+    which: fc.nat(),
+    paid: fc.option(at, { nil: null, freq: 4 }),
+    where: fc.option(fc.nat(stores.length - 1), { nil: undefined }),
+    status: fc.option(fc.nat(statuses.length - 1), { nil: undefined }),
+    refund: fc.option(fc.nat(100), { nil: undefined }),
+  });
+  /** A condition that is usually absent, so that most queries select something. */
+  const rarely = <T>(arb: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  const query = fc.record({
+    from: at,
+    length: fc.oneof(
+      fc.integer({ min: 1, max: 6 * 3_600_000 }),
+      fc.integer({ min: 1, max: 20 * DAY }),
+      fc.integer({ min: 1, max: span }),
+    ),
+    storeIds: fc.oneof(fc.constant(null), fc.constant(null), fc.subarray([11, 12, 21])),
+    store: rarely(fc.constantFrom(11, 21)),
+    area: rarely(fc.constantFrom(1, 2)),
+    client: rarely(fc.constantFrom(...clients)),
+    status: rarely(fc.constantFrom(...statuses)),
+    paidOnly: fc.boolean(),
+    priceStart: rarely(fc.constantFrom(0, 200, 301, 650)),
+    priceEnd: rarely(fc.constantFrom(0, 300, 999, 1000)),
+  });
+
+  it('sums exactly what the orders say, folded or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(order, { minLength: 1, maxLength: 80 }),
+        fc.array(change, { maxLength: 30 }),
+        fc.record({
+          batch: fc.integer({ min: 1, max: 100 }),
+          rounds: fc.integer({ min: 0, max: 3 }),
+          all: fc.boolean(),
+        }),
+        fc.array(query, { minLength: 1, maxLength: 12 }),
+        async (made, changes, fold, queries) => {
+          const db = t.db.kysely;
+          // Each run starts from no order, no total and no delta.
+          await db.deleteFrom('orders').where('merchant_id', '=', owner.merchantId).execute();
+          await db.deleteFrom('order_stats').where('merchant_id', '=', owner.merchantId).execute();
+          await db.deleteFrom('order_stat_deltas').where('merchant_id', '=', owner.merchantId).execute();
+          run++;
+          const base = t.clock.now - span;
+          const paidAt = (p: number | null) => (p === null ? null : base + p);
+          const ids: number[] = [];
+          for (const [i, o] of made.entries()) {
+            const amount = amounts[o.amount]!;
+            const row = await db
+              .insertInto('orders')
+              .values({
+                order_no: `T${run}-${i}`,
+                merchant_id: owner.merchantId,
+                sn: '70001',
+                device_type: 'vm',
+                store_id: stores[o.where]!.store,
+                area_id: stores[o.where]!.area,
+                kind: 'goods',
+                source: 'machine',
+                client: clients[o.client]!,
+                status: statuses[o.status]!,
+                amount,
+                refund_fee: Math.floor((amount * o.refund) / 100),
+                cost_price: Math.floor(amount / 3),
+                created_at: base,
+                paid_at: paidAt(o.paid),
+                updated_at: base,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            ids.push(Number(row.id));
+          }
+          const stats = new OrderStats(db);
+          await stats.compact(fold.batch, fold.rounds);
+          for (const c of changes) {
+            const id = ids[c.which % ids.length]!;
+            const current = await db
+              .selectFrom('orders')
+              .select('amount')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            await db
+              .updateTable('orders')
+              .set({
+                paid_at: paidAt(c.paid),
+                ...(c.where !== undefined
+                  ? { store_id: stores[c.where]!.store, area_id: stores[c.where]!.area }
+                  : {}),
+                ...(c.status !== undefined ? { status: statuses[c.status]! } : {}),
+                ...(c.refund !== undefined
+                  ? { refund_fee: Math.floor((Number(current.amount) * c.refund) / 100) }
+                  : {}),
+              })
+              .where('id', '=', id)
+              .execute();
+          }
+          // Half the time every delta is folded; else some of them, or none.
+          await stats.compact(fold.batch, fold.all ? 1_000 : fold.rounds);
+          const rows = await db
+            .selectFrom('orders')
+            .selectAll()
+            .where('merchant_id', '=', owner.merchantId)
+            .execute();
+          const bills = new BillRepository(db);
+          for (const q of queries) {
+            const filter: BillFilter = {
+              merchantId: owner.merchantId,
+              storeIds: q.storeIds,
+              start: base + q.from,
+              end: base + q.from + q.length,
+              storeId: q.store,
+              areaId: q.area,
+              client: q.client,
+              status: q.status,
+              priceStart: q.priceStart,
+              priceEnd: q.priceEnd,
+              paidOnly: q.paidOnly,
+            };
+            const selected = rows.filter(
+              (o) =>
+                o.paid_at !== null &&
+                o.paid_at >= filter.start &&
+                o.paid_at < filter.end &&
+                (q.storeIds === null || (o.store_id !== null && q.storeIds.includes(o.store_id))) &&
+                (q.store === undefined || o.store_id === q.store) &&
+                (q.area === undefined || o.area_id === q.area) &&
+                (q.client === undefined || o.client === q.client) &&
+                (q.status === undefined || o.status === q.status) &&
+                (q.priceStart === undefined || o.amount >= q.priceStart) &&
+                (q.priceEnd === undefined || o.amount <= q.priceEnd) &&
+                (!q.paidOnly || o.amount > 0),
+            );
+            const raw = combineSales(
+              selected.map((o) => ({
+                client: o.client,
+                status: o.status,
+                n: 1,
+                amount: Number(o.amount),
+                refund_fee: Number(o.refund_fee),
+                cost_price: Number(o.cost_price),
+              })),
+            );
+            expect(await bills.analysis(filter), JSON.stringify(q)).toEqual(raw);
+          }
+        },
+      ),
+      { numRuns: dialect === 'postgres' ? 10 : 60 },
+    );
+  }, 180_000);
+
+  it('leaves no delta behind once folded', async () => {
+    const stats = new OrderStats(t.db.kysely);
+    while ((await stats.compact(500, 4)) > 0);
+    const left = await t.db.kysely
+      .selectFrom('order_stat_deltas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
   });
 });

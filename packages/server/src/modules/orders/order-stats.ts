@@ -1,11 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { isPostgres } from '../../db/schema-helpers';
 import type { SalesGroup } from '../analytics/analysis-sums';
+import type { OrderStatsTable } from './order-tables';
 
 /** Totals of orders of one payment method and status: what the analysis block is summed from. */
 export type StatGroup = SalesGroup;
 
-/** The conditions the daily totals can answer (the others need the orders themselves). */
+/** The conditions the totals can answer (the others need the orders themselves). */
 export interface StatFilter {
   merchantId: number;
   storeIds: number[] | null;
@@ -14,20 +16,108 @@ export interface StatFilter {
   client?: string | undefined;
   status?: number | undefined;
   paidOnly?: boolean;
+  priceStart?: number | undefined;
+  priceEnd?: number | undefined;
 }
 
-const KEY = ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status', 'priced'] as const;
+const HOUR = 3_600_000;
+/** Bucket lengths, finest first, each four times the one before (1 hour to 170 days), aligned on the epoch. */
+const GRAINS = [1, 4, 16, 64, 256, 1024, 4096].map((hours) => hours * HOUR);
 
 /**
- * The daily totals of the bill analysis (migration 0004): triggers on orders append every change as a delta;
- * compact() folds them into order_stats. A sum reads both, so it is exact whether or not the jobs have run.
+ * The cuts of the totals (migration 0009): which dimensions each keeps and its bucket lengths. The amount cut
+ * starts at 16 hours, where a bucket holds far fewer keys than orders; below that the orders are as small.
+ */
+const CUTS = {
+  merchant: { cut: 0, store: false, price: false, grains: GRAINS },
+  store: { cut: 1, store: true, price: false, grains: GRAINS },
+  price: { cut: 2, store: true, price: true, grains: GRAINS.slice(2) },
+} as const;
+type Cut = (typeof CUTS)[keyof typeof CUTS];
+
+/** The smallest cut that answers a filter. */
+function cutFor(f: StatFilter): Cut {
+  if (f.priceStart !== undefined || f.priceEnd !== undefined) return CUTS.price;
+  if (f.storeIds !== null || f.storeId || f.areaId) return CUTS.store;
+  return CUTS.merchant;
+}
+
+/** One run of buckets of one length: periods in [from, to). */
+export interface BucketRange {
+  grain: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The buckets that cover the most of [from, to): the coarsest that fit, two runs at most of each length (the
+ * edges), and the part covered, [start, end) — empty (start = end) when no whole bucket fits. The rest of the
+ * range, less than the finest bucket at either end, is for the orders.
+ */
+export function coverOf(
+  grains: readonly number[],
+  from: number,
+  to: number,
+): { start: number; end: number; ranges: BucketRange[] } {
+  const floor = (x: number, g: number) => x - (((x % g) + g) % g);
+  const ceil = (x: number, g: number) => floor(x + g - 1, g);
+  let lo = ceil(from, grains[0]!);
+  let hi = floor(to, grains[0]!);
+  if (lo >= hi) return { start: from, end: from, ranges: [] };
+  const cover = { start: lo, end: hi, ranges: [] as BucketRange[] };
+  for (const [i, grain] of grains.entries()) {
+    const coarser = grains[i + 1];
+    const innerLo = coarser === undefined ? hi : ceil(lo, coarser);
+    const innerHi = coarser === undefined ? hi : floor(hi, coarser);
+    if (innerLo >= innerHi) {
+      cover.ranges.push({ grain, from: lo, to: hi });
+      break;
+    }
+    if (lo < innerLo) cover.ranges.push({ grain, from: lo, to: innerLo });
+    if (innerHi < hi) cover.ranges.push({ grain, from: innerHi, to: hi });
+    lo = innerLo;
+    hi = innerHi;
+  }
+  return cover;
+}
+
+/** The part of [from, to) the totals answer for this filter (see coverOf); the caller sums the orders of the rest. */
+export function statCover(filter: StatFilter, from: number, to: number) {
+  return coverOf(cutFor(filter).grains, from, to);
+}
+
+const KEY = [
+  'merchant_id',
+  'cut',
+  'grain',
+  'period',
+  'store_id',
+  'area_id',
+  'price',
+  'client',
+  'status',
+  'priced',
+] as const;
+
+/** Folded rows (deltas removed and totals written) after which PostgreSQL's job vacuums both tables. */
+const VACUUM_AFTER = 100_000;
+
+/**
+ * The totals of the bill analysis (migration 0009, docs/orders.md): triggers on orders append every change as a
+ * delta by paid hour; compact() folds them into order_stats, each into every bucket length of every cut. A sum
+ * reads both, so it is exact whether or not the jobs have run.
  */
 export class OrderStats {
+  /** Rows this process folded since it last vacuumed (PostgreSQL). */
+  private written = 0;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Folds deltas into the totals, a batch per transaction. The delete answers the rows it removed, so two
-   * processes compacting at once never fold one delta twice; the totals are upserted in key order.
+   * processes compacting at once never fold one delta twice; the totals are upserted in key order. On PostgreSQL
+   * the deleted deltas and the replaced totals are vacuumed after every VACUUM_AFTER rows: the product keeps both
+   * tables small without autovacuum.
    */
   async compact(batch = 20_000, maxBatches = 50): Promise<number> {
     let folded = 0;
@@ -43,16 +133,36 @@ export class OrderStats {
         let query = trx.deleteFrom('order_stat_deltas');
         if (last) query = query.where('id', '<=', last.id);
         const rows = await query.returningAll().execute();
-        const totals = new Map<string, (typeof rows)[number]>();
+        const totals = new Map<string, OrderStatsTable>();
         for (const row of rows) {
-          const key = KEY.map((k) => row[k]).join('|');
-          const sum = totals.get(key);
-          if (!sum) totals.set(key, { ...row });
-          else {
-            sum.n = Number(sum.n) + Number(row.n);
-            sum.amount = Number(sum.amount) + Number(row.amount);
-            sum.refund_fee = Number(sum.refund_fee) + Number(row.refund_fee);
-            sum.cost_price = Number(sum.cost_price) + Number(row.cost_price);
+          const price = Number(row.price);
+          for (const cut of Object.values(CUTS)) {
+            for (const grain of cut.grains) {
+              const slot = Number(row.slot);
+              const key: OrderStatsTable = {
+                merchant_id: Number(row.merchant_id),
+                cut: cut.cut,
+                grain,
+                period: slot - (slot % grain),
+                store_id: cut.store ? Number(row.store_id) : -1,
+                area_id: cut.store ? Number(row.area_id) : -1,
+                price: cut.price ? price : -1,
+                client: row.client,
+                status: Number(row.status),
+                priced: price > 0 ? 1 : 0,
+                n: 0,
+                amount: 0,
+                refund_fee: 0,
+                cost_price: 0,
+              };
+              const id = KEY.map((k) => key[k]).join('|');
+              const sum = totals.get(id) ?? key;
+              sum.n += Number(row.n);
+              sum.amount += Number(row.amount);
+              sum.refund_fee += Number(row.refund_fee);
+              sum.cost_price += Number(row.cost_price);
+              totals.set(id, sum);
+            }
           }
         }
         const sorted = [...totals.entries()]
@@ -61,21 +171,7 @@ export class OrderStats {
         for (let i = 0; i < sorted.length; i += 500) {
           await trx
             .insertInto('order_stats')
-            .values(
-              sorted.slice(i, i + 500).map((r) => ({
-                merchant_id: r.merchant_id,
-                day: r.day,
-                store_id: r.store_id,
-                area_id: r.area_id,
-                client: r.client,
-                status: r.status,
-                priced: r.priced,
-                n: r.n,
-                amount: r.amount,
-                refund_fee: r.refund_fee,
-                cost_price: r.cost_price,
-              })),
-            )
+            .values(sorted.slice(i, i + 500))
             .onConflict((oc) =>
               oc.columns([...KEY]).doUpdateSet((eb) => ({
                 n: eb('order_stats.n', '+', eb.ref('excluded.n')),
@@ -86,43 +182,61 @@ export class OrderStats {
             )
             .execute();
         }
+        this.written += rows.length + sorted.length;
         return rows.length;
       });
       folded += moved;
       if (moved < batch) break;
     }
+    if (this.written >= VACUUM_AFTER && isPostgres(this.db as unknown as Kysely<unknown>)) {
+      this.written = 0;
+      // Outside any transaction (VACUUM cannot run in one); another process vacuuming makes this one wait.
+      await sql`VACUUM (ANALYZE) order_stat_deltas`.execute(this.db);
+      await sql`VACUUM (ANALYZE) order_stats`.execute(this.db);
+    }
     return folded;
   }
 
-  /** Totals per payment method and status over whole days [fromDay, toDay) (local midnights). */
-  async sums(filter: StatFilter, fromDay: number, toDay: number): Promise<StatGroup[]> {
-    const read = (table: 'order_stats' | 'order_stat_deltas') => {
-      let q = this.db
-        .selectFrom(table)
-        .where('merchant_id', '=', filter.merchantId)
-        .where('day', '>=', fromDay)
-        .where('day', '<', toDay);
-      if (filter.storeIds !== null)
-        q = q.where('store_id', 'in', filter.storeIds.length ? filter.storeIds : [-1]);
-      if (filter.storeId) q = q.where('store_id', '=', filter.storeId);
-      if (filter.areaId) q = q.where('area_id', '=', filter.areaId);
-      if (filter.client) q = q.where('client', '=', filter.client);
-      if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-      if (filter.paidOnly) q = q.where('priced', '=', 1);
-      return q
-        .select((eb) => [
-          'client',
-          'status',
-          eb.fn.sum<number>('n').as('n'),
-          eb.fn.sum<number>('amount').as('amount'),
-          eb.fn.sum<number>('refund_fee').as('refund_fee'),
-          eb.fn.sum<number>('cost_price').as('cost_price'),
-        ])
-        .groupBy(['client', 'status'])
-        .execute();
-    };
-    const rows = [...(await read('order_stats')), ...(await read('order_stat_deltas'))];
-    return rows.map((r) => ({
+  /**
+   * Totals per payment method and status of the orders paid in the whole buckets of [from, to) (statCover: the
+   * caller sums the orders of the edges), from the folded totals and the deltas not folded yet.
+   */
+  async sums(filter: StatFilter, from: number, to: number): Promise<StatGroup[]> {
+    const cut = cutFor(filter);
+    const cover = coverOf(cut.grains, from, to);
+    if (!cover.ranges.length) return [];
+    const m = filter.merchantId;
+    const folded = await this.db
+      .selectFrom('order_stats')
+      .where((eb) =>
+        eb.or(
+          cover.ranges.map((r) =>
+            eb.and([
+              eb('merchant_id', '=', m),
+              eb('cut', '=', cut.cut),
+              eb('grain', '=', r.grain),
+              eb('period', '>=', r.from),
+              eb('period', '<', r.to),
+            ]),
+          ),
+        ),
+      )
+      .where((eb) => eb.and(conditions(eb, filter)))
+      .$if(filter.paidOnly === true, (q) => q.where('priced', '=', 1))
+      .select(SUMS)
+      .groupBy(['client', 'status'])
+      .execute();
+    const pending = await this.db
+      .selectFrom('order_stat_deltas')
+      .where('merchant_id', '=', m)
+      .where('slot', '>=', cover.start)
+      .where('slot', '<', cover.end)
+      .where((eb) => eb.and(conditions(eb, filter)))
+      .$if(filter.paidOnly === true, (q) => q.where('price', '>', 0))
+      .select(SUMS)
+      .groupBy(['client', 'status'])
+      .execute();
+    return [...folded, ...pending].map((r) => ({
       client: r.client,
       status: Number(r.status),
       n: Number(r.n ?? 0),
@@ -131,4 +245,26 @@ export class OrderStats {
       cost_price: Number(r.cost_price ?? 0),
     }));
   }
+}
+
+const SUMS = (eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas'>) => [
+  eb.ref('client').as('client'),
+  eb.ref('status').as('status'),
+  eb.fn.sum<number>('n').as('n'),
+  eb.fn.sum<number>('amount').as('amount'),
+  eb.fn.sum<number>('refund_fee').as('refund_fee'),
+  eb.fn.sum<number>('cost_price').as('cost_price'),
+];
+
+/** The filter's conditions on the columns totals and deltas share. */
+function conditions(eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas'>, f: StatFilter) {
+  const all = [];
+  if (f.storeIds !== null) all.push(eb('store_id', 'in', f.storeIds.length ? f.storeIds : [-1]));
+  if (f.storeId) all.push(eb('store_id', '=', f.storeId));
+  if (f.areaId) all.push(eb('area_id', '=', f.areaId));
+  if (f.client) all.push(eb('client', '=', f.client));
+  if (f.status !== undefined) all.push(eb('status', '=', f.status));
+  if (f.priceStart !== undefined) all.push(eb('price', '>=', f.priceStart));
+  if (f.priceEnd !== undefined) all.push(eb('price', '<=', f.priceEnd));
+  return all;
 }

@@ -24,25 +24,45 @@ export interface OrderNumberNodesTable {
   reserved_until: number;
 }
 
-/** Daily totals of the bill analysis; store_id and area_id are 0 for none. Written by the jobs only. */
-export interface OrderStatsTable {
-  merchant_id: number;
-  day: number;
-  store_id: number;
-  area_id: number;
-  client: string;
-  status: number;
-  /** 1: the order took money (payment bills). */
-  priced: number;
+/** The sums of the bill analysis, in the totals and in their deltas. */
+interface StatSums {
   n: number;
   amount: number;
   refund_fee: number;
   cost_price: number;
 }
 
-/** Changes to the daily totals, appended by triggers on orders, folded into order_stats by the jobs. */
-export interface OrderStatDeltasTable extends OrderStatsTable {
+/**
+ * Totals of the bill analysis over time buckets (migration 0009, order-stats.ts): orders paid in
+ * [period, period + grain), per cut (0 merchant, 1 store and area, 2 store, area and amount); a dimension the cut
+ * does not keep is -1; store_id and area_id are 0 for none. Written by the order jobs only.
+ */
+export interface OrderStatsTable extends StatSums {
+  merchant_id: number;
+  cut: number;
+  grain: number;
+  period: number;
+  store_id: number;
+  area_id: number;
+  /** The orders' amount (cut 2), else -1. */
+  price: number;
+  client: string;
+  status: number;
+  /** 1: the orders took money (payment bills). */
+  priced: number;
+}
+
+/** Changes of orders, by paid hour (slot), appended by triggers on orders, folded into order_stats by the jobs. */
+export interface OrderStatDeltasTable extends StatSums {
   id: Generated<number>;
+  merchant_id: number;
+  slot: number;
+  store_id: number;
+  area_id: number;
+  /** The order's amount (a key: price filters); the sum of amounts is `amount`. */
+  price: number;
+  client: string;
+  status: number;
 }
 
 export interface OrdersTable {
