@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRoutes } from 'react-router';
 import { useUserInfoRefresh } from '../../features/auth/api/get-user-info';
-import { rejectMissingAppList } from '../../features/auth/utils/finish-login';
+import { rejectMissingAppList } from '../../lib/finish-login';
 import { currentAgent } from '../../lib/agent';
 import { setApiNavigator } from '../../lib/api-client';
 import { loadChunk } from '../../lib/load-chunk';

@@ -3,7 +3,7 @@ import { CloseCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchUserInfo } from '../../features/auth/api/get-user-info';
-import { finishLogin } from '../../features/auth/utils/finish-login';
+import { finishLogin } from '../../lib/finish-login';
 import { ApiError } from '../../lib/api-client';
 import { Spinner } from '../layout/loading-screen';
 import { FullMessage } from './full-message';

@@ -13,7 +13,7 @@ import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
 import { useResetPwd } from '../api/reset-pwd';
 import { useSendPwdSms } from '../api/send-pwd-sms';
 import { confirmPasswordError } from '../utils/confirm-password';
-import { AuthFrame } from './auth-frame';
+import { AuthFrame } from '../../../components/auth-frame/auth-frame';
 import { SmsPasswordFields } from './sms-password-fields';
 
 registerNamespace('auth', authTexts);

@@ -7,7 +7,7 @@ import { setApiNavigator } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { readUserInfo, rememberReturnTo } from '../../../lib/session';
 import { makeUser } from '../../../lib/test-fixtures';
-import { readRecentAccounts } from '../utils/recent-accounts';
+import { readRecentAccounts } from '../../../lib/recent-accounts';
 import LoginScreen from './login-screen';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn(() => Promise.resolve()) }));

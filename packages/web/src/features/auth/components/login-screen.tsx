@@ -17,9 +17,9 @@ import { loadChunk } from '../../../lib/load-chunk';
 import { toast } from '../../../lib/notify';
 import { takeReturnTo } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { finishLogin } from '../utils/finish-login';
-import { forgetAccount, readRecentAccounts } from '../utils/recent-accounts';
-import { AuthFrame } from './auth-frame';
+import { finishLogin } from '../../../lib/finish-login';
+import { forgetAccount, readRecentAccounts } from '../../../lib/recent-accounts';
+import { AuthFrame } from '../../../components/auth-frame/auth-frame';
 import { PasswordInput } from '../../../components/form/password-input';
 
 registerNamespace('auth', authTexts);

@@ -18,8 +18,8 @@ import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
 import { useCheckAccount } from '../api/check-account';
 import { useSignUp } from '../api/sign-up';
 import { confirmPasswordError } from '../utils/confirm-password';
-import { finishLogin } from '../utils/finish-login';
-import { AuthFrame } from './auth-frame';
+import { finishLogin } from '../../../lib/finish-login';
+import { AuthFrame } from '../../../components/auth-frame/auth-frame';
 import { SmsPasswordFields } from './sms-password-fields';
 
 registerNamespace('auth', authTexts);

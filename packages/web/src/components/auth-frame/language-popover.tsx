@@ -2,7 +2,7 @@ import { GlobalOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@vendo/contract/locales';
-import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../../i18n/i18n';
+import { currentLocale, LANGUAGE_NAMES, setLocale } from '../../i18n/i18n';
 
 /**
  * The language choice of the screens without a header (login, sign-up, forgotten password): a small menu under

@@ -1,4 +1,4 @@
-import { DEVICE_KEYS, isStringList, local } from '../../../lib/storage';
+import { DEVICE_KEYS, isStringList, local } from './storage';
 
 /** Usernames only: the list saves typing, it never holds a password. */
 const MAX_RECENT = 5;

@@ -1,8 +1,8 @@
 import type { UserInfo } from '@vendo/contract/api/account';
-import { i18n } from '../../../i18n/i18n';
-import { currentAgent } from '../../../lib/agent';
-import { alertDialog } from '../../../lib/notify';
-import { clearLogin, hasAppList, loginPath, saveLogin } from '../../../lib/session';
+import { i18n } from '../i18n/i18n';
+import { currentAgent } from './agent';
+import { alertDialog } from './notify';
+import { clearLogin, hasAppList, loginPath, saveLogin } from './session';
 import { rememberAccount } from './recent-accounts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;

@@ -1,8 +1,8 @@
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentAgent } from '../../../lib/agent';
-import { useAppConfig } from '../../../lib/app-config';
+import { currentAgent } from '../../lib/agent';
+import { useAppConfig } from '../../lib/app-config';
 import { LanguagePopover } from './language-popover';
 
 interface AuthFrameProps {
