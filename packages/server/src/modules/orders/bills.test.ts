@@ -517,6 +517,15 @@ describe.each(dialects())('bill totals against raw sums on %s', (dialect) => {
                 created_at: base,
                 paid_at: paidAt(o.paid),
                 updated_at: base,
+                refund_reserved: 0,
+                merchant_order: '',
+                payer: '',
+                cardno: '',
+                goods_err: '',
+                game_result: '',
+                plays: 0,
+                remarks: '',
+                vend_attempts: 0,
               })
               .returning('id')
               .executeTakeFirstOrThrow();
