@@ -11,7 +11,7 @@ import { answerWith, bodiesTo, fetchMock, renderScreen } from './test-support';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
 vi.mock('../../../lib/download', () => ({ downloadUrl: vi.fn() }));
-// ECharts needs a layout engine; the chart's box is what the screen decides about.
+// uPlot draws on a canvas, which jsdom has not; the chart's box is what the screen decides about.
 vi.mock('./chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));

@@ -1,11 +1,4 @@
-import type { LineSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
-
-/** The option of the one kind of chart the app draws: lines over an axis of buckets. */
-export type LineChartOption = ComposeOption<
-  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
->;
+import type uPlot from 'uplot';
 
 export interface ChartLine {
   name: string;
@@ -28,88 +21,86 @@ export interface LineChartData {
   axisValue: (value: number) => string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+/** The axes' text: the console's grey (4.8:1 on white) in the system font the rest of the page uses. */
+const AXIS_FONT = '11px system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif';
+const AXIS_COLOR = '#6b7280';
+const GRID_COLOR = '#eceef1';
 
-/** ECharts writes a tooltip formatter's answer as HTML; names (goods, stores) come from merchants. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+/** Label steps of the category axis: every label, every 2nd, 3rd… whichever first leaves them room. */
+const LABEL_STEPS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96];
+
+/** Value-axis steps: whole numbers only (no "0.5 deals"), 1-2-5 from 1 to 5 billion. */
+const VALUE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((m) => m * 10 ** power)).flat();
+
+/** Room a label takes on the category axis, from its length (CJK characters count double). */
+function labelSpace(labels: readonly string[]): number {
+  const widest = Math.max(
+    0,
+    ...labels.map((label) => [...label].reduce((n, c) => n + (c > '\u2e80' ? 2 : 1), 0)),
+  );
+  return Math.max(28, widest * 6.5 + 12);
 }
 
-/** The tooltip's HTML: the heading, then one row per figure with its value flush right. */
-export function tipHtml(tip: ChartTip): string {
-  const rows = tip.rows
-    .map(
-      ([label, value]) =>
-        `<div style="display:flex;justify-content:space-between;gap:16px"><span>${escapeHtml(label)}</span>` +
-        `<b style="font-variant-numeric:tabular-nums">${escapeHtml(value)}</b></div>`,
-    )
-    .join('');
-  return `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(tip.title)}</div>${rows}`;
-}
-
-function dataIndexOf(params: unknown): number {
-  const first: unknown = Array.isArray(params) ? params[0] : params;
-  if (typeof first === 'object' && first !== null && 'dataIndex' in first) {
-    const index = (first as { dataIndex: unknown }).dataIndex;
-    if (typeof index === 'number') return index;
-  }
-  return 0;
+/** The series as uPlot takes them: the x values (bucket indexes), then one array of values per line. */
+export function lineChartSeries(data: LineChartData): uPlot.AlignedData {
+  return [data.labels.map((_, index) => index), ...data.lines.map((line) => [...line.values])];
 }
 
 /**
- * The chart's option. Sized for a phone: the legend on top, labels thinned by ECharts itself, the tooltip on tap
- * and kept inside the chart (confine), one colour per line, drawn straight from point to point (no smoothing).
+ * The chart's options, sized for a phone: no legend of uPlot's (the screen draws its own above the chart), labels
+ * thinned to the room they have, the value axis from zero, the cursor on tap without drag-to-zoom, one colour per
+ * line, drawn straight from point to point (uPlot's default linear paths: no smoothing), points only on short axes.
  */
-export function lineChartOption(data: LineChartData): LineChartOption {
+export function lineChartOptions(data: LineChartData, width: number, height: number): uPlot.Options {
+  const last = Math.max(data.labels.length - 1, 1);
+  const showPoints = data.labels.length <= 12;
   return {
-    animationDuration: 300,
-    color: data.lines.map((line) => line.color),
-    grid: { left: 4, right: 12, top: 36, bottom: 4 },
-    legend: {
-      top: 0,
-      left: 0,
-      itemWidth: 14,
-      itemHeight: 8,
-      textStyle: { fontSize: 12, color: '#545b66' },
+    width,
+    height,
+    padding: [10, 12, 0, 0],
+    legend: { show: false },
+    cursor: {
+      y: false,
+      drag: { x: false, y: false, setScale: false },
+      points: { size: 7 },
     },
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      backgroundColor: 'rgba(255,255,255,0.97)',
-      borderColor: '#e3e6eb',
-      textStyle: { fontSize: 12, color: '#1f2329' },
-      formatter: (params: unknown) => tipHtml(data.tip(dataIndexOf(params))),
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    scales: {
+      x: { time: false, range: () => [0, last] },
+      y: { range: (_plot, _min, max) => [0, max > 0 ? max : 1] },
     },
-    xAxis: {
-      type: 'category',
-      boundaryGap: false,
-      data: [...data.labels],
-      axisLabel: { fontSize: 11, color: '#6b7280', hideOverlap: true },
-      axisLine: { lineStyle: { color: '#d5d9df' } },
-      axisTick: { show: false },
-    },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      splitNumber: 4,
-      axisLabel: { fontSize: 11, color: '#6b7280', formatter: (value: number) => data.axisValue(value) },
-      splitLine: { lineStyle: { color: '#eceef1' } },
-    },
-    series: data.lines.map((line): LineSeriesOption => ({
-      type: 'line',
-      name: line.name,
-      data: [...line.values],
-      // Straight segments between the measured points: a smoothed curve would invent peaks between them.
-      smooth: false,
-      showSymbol: data.labels.length <= 12,
-      symbolSize: 5,
-      lineStyle: { width: 2 },
-    })),
+    axes: [
+      {
+        font: AXIS_FONT,
+        stroke: AXIS_COLOR,
+        grid: { show: false },
+        ticks: { show: false },
+        gap: 4,
+        size: 24,
+        space: labelSpace(data.labels),
+        incrs: LABEL_STEPS,
+        values: (_plot, splits) => splits.map((index) => data.labels[index] ?? ''),
+      },
+      {
+        font: AXIS_FONT,
+        stroke: AXIS_COLOR,
+        grid: { stroke: GRID_COLOR, width: 1 },
+        ticks: { show: false },
+        gap: 4,
+        size: 40,
+        space: 36,
+        incrs: VALUE_STEPS,
+        values: (_plot, splits) => splits.map((value) => data.axisValue(value)),
+      },
+    ],
+    series: [
+      {},
+      ...data.lines.map((line): uPlot.Series => ({
+        label: line.name,
+        stroke: line.color,
+        width: 2,
+        points: { show: showPoints, size: 5, fill: line.color },
+      })),
+    ],
   };
 }

@@ -1,7 +1,7 @@
 import type { SalesRecord } from '@vendo/contract/api/analytics';
 import { describe, expect, it } from 'vitest';
 import { axisLabel, type WeekdayNames } from './buckets';
-import { escapeHtml, lineChartOption, tipHtml } from './chart-option';
+import { lineChartOptions, lineChartSeries } from './chart-option';
 import { goodsChartData, salesChartData, type SeriesTexts } from './series-data';
 
 const WEEKDAYS: WeekdayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -123,47 +123,74 @@ describe('sales chart data', () => {
   });
 });
 
-describe('chart option', () => {
-  it('escapes what merchants typed before ECharts writes the tooltip as HTML', () => {
-    expect(escapeHtml(`<img src=x onerror="a">&'`)).toBe('&lt;img src=x onerror=&quot;a&quot;&gt;&amp;&#39;');
-    const html = tipHtml({ title: '<b>', rows: [['Store <i>', '¥1.00']] });
-    expect(html).not.toContain('<b>&');
-    expect(html).toContain('&lt;b&gt;');
-    expect(html).toContain('Store &lt;i&gt;');
-  });
-
-  it('puts one line per series in its colour and hides symbols on long axes', () => {
-    const labels = Array.from({ length: 24 }, (_, i) => String(i));
-    const option = lineChartOption({
+describe('chart options', () => {
+  const chart = (count: number, lines: { name: string; color: string; value: (i: number) => number }[]) => {
+    const labels = Array.from({ length: count }, (_, i) => `L${i}`);
+    return {
       labels,
-      lines: [{ name: 'Income', values: labels.map(() => 1), color: '#123456' }],
+      lines: lines.map((line) => ({
+        name: line.name,
+        color: line.color,
+        values: labels.map((_, i) => line.value(i)),
+      })),
       tip: () => ({ title: '', rows: [] }),
-      axisValue: String,
-    });
-    expect(option.color).toEqual(['#123456']);
-    const series = Array.isArray(option.series) ? option.series : [];
-    expect(series).toHaveLength(1);
-    expect(series[0]).toMatchObject({ type: 'line', name: 'Income', showSymbol: false });
+      axisValue: (value: number) => `${value}¥`,
+    };
+  };
+
+  it('puts one line per series in its colour and hides points on long axes', () => {
+    for (const [count, points] of [
+      [7, true],
+      [24, false],
+    ] as const) {
+      const options = lineChartOptions(
+        chart(count, [{ name: 'Income', color: '#123456', value: () => 1 }]),
+        300,
+        200,
+      );
+      expect(options.series).toHaveLength(2);
+      expect(options.series[1]).toMatchObject({
+        label: 'Income',
+        stroke: '#123456',
+        points: { show: points },
+      });
+    }
   });
 
   it('draws what was measured: straight segments between the points, never a smoothed curve', () => {
-    for (const count of [7, 24]) {
-      const labels = Array.from({ length: count }, (_, i) => String(i));
-      const option = lineChartOption({
-        labels,
-        lines: [
-          { name: 'Income', values: labels.map((_, i) => (i % 3 ? 0 : 9)), color: '#123456' },
-          { name: 'Refunded', values: labels.map(() => 1), color: '#654321' },
-        ],
-        tip: () => ({ title: '', rows: [] }),
-        axisValue: String,
-      });
-      const series = Array.isArray(option.series) ? option.series : [];
-      expect(series).toHaveLength(2);
-      for (const line of series) {
-        expect(line).toMatchObject({ type: 'line' });
-        expect([false, undefined]).toContain((line as { smooth?: unknown }).smooth);
-      }
-    }
+    const data = chart(24, [
+      { name: 'Income', color: '#123456', value: (i) => (i % 3 ? 0 : 9) },
+      { name: 'Refunded', color: '#654321', value: () => 1 },
+    ]);
+    const options = lineChartOptions(data, 300, 200);
+    // uPlot's default paths are linear; a spline or stepped builder would be set here.
+    for (const line of options.series.slice(1)) expect(line.paths).toBeUndefined();
+    expect(lineChartSeries(data)).toEqual([
+      data.labels.map((_, i) => i),
+      data.labels.map((_, i) => (i % 3 ? 0 : 9)),
+      data.labels.map(() => 1),
+    ]);
+  });
+
+  it('labels the category axis with the buckets and the value axis in its own format, from zero', () => {
+    const options = lineChartOptions(
+      chart(24, [{ name: 'Income', color: '#123456', value: () => 1 }]),
+      300,
+      200,
+    );
+    const [x, y] = options.axes ?? [];
+    const values = (axis: typeof x, splits: number[]) =>
+      typeof axis?.values === 'function' ? axis.values({} as never, splits, 0, 0, 0) : [];
+    expect(values(x, [0, 6, 23])).toEqual(['L0', 'L6', 'L23']);
+    expect(values(y, [0, 5])).toEqual(['0¥', '5¥']);
+    const range = options.scales?.['y']?.range;
+    expect(typeof range === 'function' ? range({} as never, 3, 80, 'y') : null).toEqual([0, 80]);
+    expect(typeof range === 'function' ? range({} as never, 0, 0, 'y') : null).toEqual([0, 1]);
+  });
+
+  it('leaves out drag-to-zoom, so that a tap on a phone only shows the tooltip', () => {
+    const options = lineChartOptions(chart(3, []), 300, 200);
+    expect(options.cursor?.drag).toMatchObject({ x: false, y: false, setScale: false });
+    expect(options.legend?.show).toBe(false);
   });
 });
