@@ -29,6 +29,10 @@ import {
   loadWithoutRollupTriggers,
   ROLLUP_TABLES,
 } from '../../packages/server/src/db/migrations/0006-analytics';
+import {
+  backfillCoarseRollups,
+  COARSE_ROLLUP_TABLES,
+} from '../../packages/server/src/db/migrations/0010-coarse-rollups';
 import { RawFacts } from '../../packages/server/src/modules/analytics/raw-facts';
 import { RollupFacts } from '../../packages/server/src/modules/analytics/rollup-facts';
 import type { FactFilter, SalesFacts } from '../../packages/server/src/modules/analytics/sales-facts';
@@ -220,6 +224,8 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
     setup.seedSeconds = (performance.now() - started) / 1000;
     process.stdout.write('  building the rollups\n');
   });
+  // The coarse rollups (migration 0010) start from those, as the migration does on a database in service.
+  await backfillCoarseRollups(db.kysely as unknown as Kysely<unknown>);
   setup.backfillSeconds = (performance.now() - started) / 1000 - setup.seedSeconds;
   // The daily totals' trigger noted every order; fold them as the jobs would.
   started = performance.now();
@@ -236,7 +242,7 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
   process.stdout.write('\n');
   if (target === 'postgres') {
     // The deltas tables are empty again; autovacuum would soon clear what the fold deleted, as it does in service.
-    for (const table of [...ROLLUP_TABLES, ...DELTA_TABLES])
+    for (const table of [...ROLLUP_TABLES, ...COARSE_ROLLUP_TABLES, ...DELTA_TABLES])
       await sql`vacuum analyze ${sql.table(table)}`.execute(db.kysely);
   } else {
     await sql`analyze`.execute(db.kysely);
@@ -550,6 +556,11 @@ async function measure(fn: () => Promise<unknown>): Promise<Figure> {
 
 /** An answer of the facts in a form two answers compare by: a list's rows in sorted order, a row's keys too. */
 function canonical(answer: unknown): string {
+  if (answer instanceof Map)
+    return `{${[...answer.entries()]
+      .map(([k, v]) => `${String(k)}:${canonical(v)}`)
+      .sort()
+      .join(',')}}`;
   if (!Array.isArray(answer)) return JSON.stringify(answer, Object.keys(answer as object).sort());
   const parts = answer.map(canonical);
   return `[${(answer.every(Array.isArray) ? parts : parts.sort()).join(',')}]`;
@@ -617,9 +628,10 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
     ['month', r.month],
     ['93 days', r.days93],
   ] as const) {
-    cases.push([`top stores: ${name}`, (x) => x.orders(f(range), 'store')]);
-    cases.push([`top machines: ${name}`, (x) => x.orders(f(range), 'sn')]);
-    cases.push([`top goods: ${name}`, (x) => x.goods(f(range), 'goods')]);
+    // What the rankings and lists read (RankingsService, ListsService, GoodsAnalysisService).
+    cases.push([`top stores: ${name}`, (x) => x.sums(f(range), 'store')]);
+    cases.push([`top machines: ${name}`, (x) => x.sums(f(range), 'sn')]);
+    cases.push([`top goods: ${name}`, (x) => x.goodsSums(f(range), 'goods')]);
   }
   console.log(
     `\n${'facts'.padEnd(36)}${'rollup p50'.padStart(12)}${'p95'.padStart(9)}${'raw p50'.padStart(11)}${'p95'.padStart(9)}${'raw/rollup'.padStart(12)}`,
@@ -639,7 +651,7 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   );
   if (differ.length) process.exitCode = 1;
   const sizes: string[] = [];
-  for (const table of ['orders', 'order_items', ...ROLLUP_TABLES]) {
+  for (const table of ['orders', 'order_items', ...ROLLUP_TABLES, ...COARSE_ROLLUP_TABLES]) {
     const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(k);
     sizes.push(`${table} ${Number(row.rows[0]?.n ?? 0).toLocaleString()}`);
   }

@@ -13,6 +13,10 @@ export interface AnalyticsTables {
   goods_hours: GoodsHoursTable;
   goods_days: GoodsDaysTable;
   goods_deltas: GoodsDeltasTable;
+  device_sum_days: DeviceSumDaysTable;
+  device_sum_months: DeviceSumMonthsTable;
+  goods_sum_days: GoodsSumDaysTable;
+  goods_sum_months: GoodsSumMonthsTable;
 }
 
 interface OrderSums {
@@ -94,4 +98,86 @@ export interface GoodsDaysTable extends GoodsSums {
 /** Changes to both goods rollups, one row per item and change (−old, +new). */
 export interface GoodsDeltasTable extends GoodsHoursTable {
   id: Generated<number>;
+}
+
+/*
+ * The coarse rollups (issue 13, migration 0010, coarse-sums.ts): per machine and per goods, by day and by UTC month
+ * (the month holding the day's start instant), without payment method and status; their sums are the figures of
+ * the analysis already summed by the rules of spec §4.
+ */
+
+/** A machine's figures: AnalysisSums, one column each (coarse-sums.ts DEVICE_SUMS). */
+interface DeviceSums {
+  n: number;
+  income: number;
+  refund: number;
+  wx_income: number;
+  alipay_income: number;
+  wx_refund: number;
+  alipay_refund: number;
+  success_n: number;
+  refund_n: number;
+  wx_n: number;
+  alipay_n: number;
+  abnormal_n: number;
+  /** Cost of the orders whose goods left the machine (3, 6, 7, 10, 11). */
+  cost_price: number;
+}
+
+interface DevicePlace {
+  merchant_id: number;
+  sn: string;
+  store_id: number;
+  area_id: number;
+}
+
+/** Per merchant, local day, machine, store and area. */
+export interface DeviceSumDaysTable extends DevicePlace, DeviceSums {
+  day: number;
+}
+
+/** Per merchant, UTC month of the day, machine, store and area. */
+export interface DeviceSumMonthsTable extends DevicePlace, DeviceSums {
+  month: number;
+}
+
+/** A goods' figures: every unit, then GoodsSums (units and cost of what left the machine, income). */
+interface GoodsSumSums {
+  units: number;
+  n: number;
+  income: number;
+  cost_price: number;
+}
+
+interface GoodsPlace {
+  merchant_id: number;
+  goods_id: number;
+  store_id: number;
+  area_id: number;
+}
+
+/** Per merchant, local day, goods, store and area. */
+export interface GoodsSumDaysTable extends GoodsPlace, GoodsSumSums {
+  day: number;
+}
+
+/** Per merchant, UTC month of the day, goods, store and area. */
+export interface GoodsSumMonthsTable extends GoodsPlace, GoodsSumSums {
+  month: number;
+}
+
+/**
+ * The month of a coarse rollup row: the UTC calendar month holding its day's start instant, a function of the
+ * stored day alone, so a range splits at instants (days before, months between, days after) exactly in every
+ * zone, half-hour ones included, and across a change of the merchant's zone. Answers the month's first instant.
+ */
+export function monthOf(day: number): number {
+  const d = new Date(day);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** The first instant of the UTC month after the one holding `at`. */
+export function nextMonth(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/auth';
 import { pageWindow } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
-import { averagePrice, combineGoods, goodsSumsByKey, type GoodsSums } from './analysis-sums';
+import { averagePrice, combineGoods, type GoodsSums } from './analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
 import type { GoodsName, PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';
@@ -76,11 +76,10 @@ export class GoodsAnalysisService {
   /** One goods by store (spec §3 goods by store), highest income first; machines in no store under store 0. */
   async stores(auth: AuthContext, c: DetailCondition): Promise<CallResult<typeof goodStore>> {
     const q = await this.d.query.resolve(auth, c);
-    const [goods, facts] = await Promise.all([
+    const [goods, sums] = await Promise.all([
       this.goods(q, c.goods_id),
-      this.d.facts.goods(q.filter, 'store'),
+      this.d.facts.goodsSums(q.filter, 'store'),
     ]);
-    const sums = goodsSumsByKey(facts, (f) => f.key);
     const storeIds = [...sums.keys()].map(Number);
     const stores = await this.d.places.storeNames(
       q.scope.merchantId,
@@ -107,9 +106,8 @@ export class GoodsAnalysisService {
 
   /** Every goods of the question with its sums; items of no goods (none left on the shelf's record) are left out. */
   async byGoods(q: Query): Promise<Map<number, GoodsSums>> {
-    const facts = await this.d.facts.goods(q.filter, 'goods');
     const out = new Map<number, GoodsSums>();
-    for (const [id, s] of goodsSumsByKey(facts, (f) => String(f.goods_id))) {
+    for (const [id, s] of await this.d.facts.goodsSums(q.filter, 'goods')) {
       if (Number(id) > 0) out.set(Number(id), s);
     }
     return out;

@@ -12,7 +12,7 @@ import { rate } from '@vendo/contract/money';
 import type { AuthContext } from '../../platform/auth';
 import { pageWindow } from '../../db/list-query';
 import type { Body } from '../devices/call-types';
-import { emptySums, salesAnalysisOf, sumsByKey, type AnalysisSums } from './analysis-sums';
+import { emptySums, salesAnalysisOf, type AnalysisSums } from './analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';
@@ -35,7 +35,7 @@ export class ListsService {
 
   async areas(auth: AuthContext, body: Body<typeof areaList>): Promise<CallResult<typeof areaList>> {
     const q = await this.d.query.resolve(auth, body.condition);
-    const sums = sumsByKey(await this.d.facts.orders(q.filter, 'area'));
+    const sums = await this.d.facts.sums(q.filter, 'area');
     const rows = await this.d.places.areas(
       q.scope.merchantId,
       q.scope.storeIds,
@@ -63,7 +63,7 @@ export class ListsService {
   async stores(auth: AuthContext, body: Body<typeof storeList>): Promise<CallResult<typeof storeList>> {
     const c = body.condition;
     const q = await this.d.query.resolve(auth, c);
-    const sums = sumsByKey(await this.d.facts.orders(q.filter, 'store'));
+    const sums = await this.d.facts.sums(q.filter, 'store');
     const rows = await this.d.places.stores(q.scope.merchantId, q.scope.storeIds, idsOf(sums), {
       areaId: c.area,
       storeId: c.store,
@@ -88,7 +88,7 @@ export class ListsService {
   async devices(auth: AuthContext, body: Body<typeof deviceList>): Promise<CallResult<typeof deviceList>> {
     const c = body.condition;
     const q = await this.d.query.resolve(auth, c);
-    const sums = sumsByKey(await this.d.facts.orders(q.filter, 'sn'));
+    const sums = await this.d.facts.sums(q.filter, 'sn');
     const rows = await this.d.places.devices(q.scope.merchantId, q.scope.storeIds, [...sums.keys()], {
       areaId: c.area,
       storeId: c.store,

@@ -2,7 +2,7 @@ import type { devDays, SortAttr, storeDays } from '@vendo/contract/api/analytics
 import type { CallResult } from '@vendo/contract/api/call';
 import type { AuthContext } from '../../platform/auth';
 import type { Body } from '../devices/call-types';
-import { rankFiguresOf, rankValue, sumsByKey, type AnalysisSums } from './analysis-sums';
+import { rankFiguresOf, rankValue, type AnalysisSums } from './analysis-sums';
 import type { AnalyticsQuery } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';
@@ -22,7 +22,7 @@ export class RankingsService {
     c: Body<typeof storeDays>['condition'],
   ): Promise<CallResult<typeof storeDays>> {
     const q = await this.d.query.resolve(auth, c);
-    const sums = sumsByKey(await this.d.facts.orders(q.filter, 'store'));
+    const sums = await this.d.facts.sums(q.filter, 'store');
     // Sales of machines standing in no store have no store to rank.
     sums.delete('0');
     const top = ranked(sums, c.sort_attr, c.top);
@@ -48,7 +48,7 @@ export class RankingsService {
     c: Body<typeof devDays>['condition'],
   ): Promise<CallResult<typeof devDays>> {
     const q = await this.d.query.resolve(auth, c);
-    const top = ranked(sumsByKey(await this.d.facts.orders(q.filter, 'sn')), c.sort_attr, c.top);
+    const top = ranked(await this.d.facts.sums(q.filter, 'sn'), c.sort_attr, c.top);
     const names = await this.d.places.deviceNames(
       q.scope.merchantId,
       top.map(([sn]) => sn),

@@ -1,12 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
+import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from './analysis-sums';
 import type {
   FactFilter,
   GoodsFact,
   GoodsGrouping,
+  GoodsSumsGrouping,
   OrderFact,
   OrderGrouping,
   SalesFacts,
+  SumsGrouping,
 } from './sales-facts';
 
 /**
@@ -43,6 +46,15 @@ export class RawFacts implements SalesFacts {
         ${filter.goodsId ? sql`and i.goods_id = ${filter.goodsId}` : sql``}
       group by k, coalesce(i.goods_id, 0), o.status`.execute(this.db);
     return goodsFacts(rows.rows);
+  }
+
+  /** The analysis per group, summed from the facts by the one definition (analysis-sums.ts). */
+  async sums(filter: FactFilter, grouping: SumsGrouping): Promise<Map<string, AnalysisSums>> {
+    return sumsByKey(await this.orders(filter, grouping));
+  }
+
+  async goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>> {
+    return goodsSumsByKey(await this.goods(filter, grouping), (f) => f.key);
   }
 }
 

@@ -1,14 +1,29 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_TIME_ZONE, nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
+import { isPostgres } from '../../db/schema-helpers';
+import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from './analysis-sums';
+import {
+  analysisSumsOf,
+  DEVICE_SUM_COLUMNS,
+  deviceSumsOf,
+  GOODS_SUM_COLUMNS,
+  goodsSumsFrom,
+  goodsSumsOf,
+  type DeviceSumColumn,
+  type GoodsSumColumn,
+} from './coarse-sums';
+import { monthOf, nextMonth } from './analytics-tables';
 import { factConditions, goodsFacts, orderFacts, RawFacts, type SumRow } from './raw-facts';
 import type {
   FactFilter,
   GoodsFact,
   GoodsGrouping,
+  GoodsSumsGrouping,
   OrderFact,
   OrderGrouping,
   SalesFacts,
+  SumsGrouping,
 } from './sales-facts';
 
 type Db = Kysely<Database>;
@@ -39,10 +54,15 @@ export class RollupFacts implements SalesFacts {
   private readonly raw: RawFacts;
   private readonly zones = new Map<number, string>();
 
+  private foldedSinceVacuum = 0;
+  private vacuums = 0;
+
   constructor(
     private readonly db: Db,
     /** The zone of merchants without one (the server's default). */
     private readonly defaultZone: string = DEFAULT_TIME_ZONE,
+    /** PostgreSQL: deltas folded between two vacuums of the deltas tables (cleanUp). */
+    private readonly vacuumEvery = 20_000,
   ) {
     this.raw = new RawFacts(db);
   }
@@ -90,6 +110,66 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
+   * The analysis per machine, store, area or none (the rankings and lists) from the coarse rollups (migration
+   * 0010): whole UTC months from the month rollup, the whole days before and after them from the day rollup, the
+   * part days at either end as `orders` reads them (store hours; for machines their day when nothing else was
+   * sold that day, else their orders).
+   */
+  async sums(filter: FactFilter, grouping: SumsGrouping): Promise<Map<string, AnalysisSums>> {
+    const { whole, parts } = await this.split(filter);
+    const out = new Map<string, AnalysisSums>();
+    const add = (key: string, s: AnalysisSums) => {
+      const sums = out.get(key);
+      if (sums) addSums(sums, s);
+      else out.set(key, s);
+    };
+    const coarse = async (from: number, to: number) => {
+      const key = keyColumn(grouping, { area: 'area_id', store: 'store_id', sn: 'sn' });
+      for (const row of await this.coarseRows(DEVICE_SUMS_READ, filter, key, sql``, from, to)) {
+        add(grouping === 'none' ? '' : row.k, analysisSumsOf(row.sums));
+      }
+    };
+    if (whole) await coarse(whole.from, whole.to);
+    const machines = Boolean(filter.sn) || grouping === 'sn';
+    for (const part of parts) {
+      let facts: OrderFact[];
+      if (!machines) {
+        facts = orderFacts(await this.salesHours(filter, grouping, part.from, part.to), grouping === 'none');
+      } else if (await this.restOfDayEmpty(filter.merchantId, part)) {
+        await coarse(part.day, part.dayEnd);
+        continue;
+      } else {
+        facts = await this.raw.orders({ ...filter, start: part.from, end: part.to }, grouping);
+      }
+      for (const [key, s] of sumsByKey(facts)) add(key, s);
+    }
+    return out;
+  }
+
+  /**
+   * The goods sums per goods or store from the coarse rollups: whole months and days as `sums` reads them, the
+   * part days from goods_hours; a machine's goods from its orders.
+   */
+  async goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>> {
+    if (filter.sn) return this.raw.goodsSums(filter, grouping);
+    const { whole, parts } = await this.split(filter);
+    const out = new Map<string, GoodsSums>();
+    const add = (key: string, s: GoodsSums) => out.set(key, combineGoodsSums(s, out.get(key)));
+    if (whole) {
+      const key = sql.ref(grouping === 'goods' ? 't.goods_id' : 't.store_id');
+      const goods = filter.goodsId ? sql` and t.goods_id = ${filter.goodsId}` : sql``;
+      for (const row of await this.coarseRows(GOODS_SUMS_READ, filter, key, goods, whole.from, whole.to)) {
+        add(row.k, goodsSumsFrom(row.sums));
+      }
+    }
+    for (const part of parts) {
+      const rows = await this.goodsRows('goods_hours', filter, grouping, { start: part.from, end: part.to });
+      for (const [key, s] of goodsSumsByKey(goodsFacts(rows), (f) => f.key)) add(key, s);
+    }
+    return out;
+  }
+
+  /**
    * Folds the deltas into the rollups, a batch per transaction (as OrderStats.compact does for the daily totals).
    * The delete answers the rows it removed, so two processes compacting at once never fold one delta twice; the
    * rollups are upserted in key order (no two folds wait on each other in opposite orders), and rows left at zero
@@ -104,7 +184,23 @@ export class RollupFacts implements SalesFacts {
         if (moved < batch) break;
       }
     }
+    if (folded && isPostgres(this.db as Kysely<unknown>)) await this.cleanUp(folded);
     return folded;
+  }
+
+  /**
+   * PostgreSQL keeps the deltas a fold deleted (and the rollup rows an upsert replaced) as dead rows until a
+   * vacuum; the product does not count on autovacuum (a server may run without it): every `vacuumEvery` deltas
+   * folded by this process it vacuums the deltas, and every tenth time the rollups too. `skip_locked`: a vacuum
+   * another process runs is not waited for. Outside any transaction, as VACUUM must be.
+   */
+  private async cleanUp(folded: number): Promise<void> {
+    this.foldedSinceVacuum += folded;
+    if (this.foldedSinceVacuum < this.vacuumEvery) return;
+    this.foldedSinceVacuum = 0;
+    const rollups = ++this.vacuums % 10 === 0;
+    const tables = FOLDS.flatMap((f) => [f.deltas, ...(rollups ? f.into.map((t) => t.table) : [])]);
+    await sql`vacuum (skip_locked) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(this.db);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -189,6 +285,81 @@ export class RollupFacts implements SalesFacts {
     return result.rows;
   }
 
+  /**
+   * Whole local days [from, to) of a coarse rollup and its unfolded deltas, summed per key: the UTC months that
+   * lie inside from the month rollup, the days before and after them from the day rollup (a day belongs to the
+   * month holding its start instant, so the split is exact in any zone), and the deltas of those days, summed per
+   * payment method and status in the same statement (one snapshot) and derived here; groups left with nothing
+   * are dropped.
+   */
+  private async coarseRows<C extends string>(
+    read: CoarseRead<C>,
+    f: FactFilter,
+    key: RawBuilder<unknown>,
+    extra: RawBuilder<unknown>,
+    from: number,
+    to: number,
+  ): Promise<Array<{ k: string; sums: Record<C, number> }>> {
+    const firstMonth = monthOf(from) === from ? from : nextMonth(from);
+    const lastMonth = monthOf(to);
+    const zero = (columns: readonly string[], prefix = '') =>
+      columns.map((c) => sql`0 as ${sql.ref(prefix + c)}`);
+    const stored = sql.join([
+      sql`'' as c, -1 as s`,
+      ...read.columns.map((c) => sql`t.${sql.ref(c)} as ${sql.ref(c)}`),
+      ...zero(read.deltaColumns, 'd_'),
+    ]);
+    const sources: Array<[RawBuilder<unknown>, RawBuilder<unknown>]> = [];
+    const dayRollup = (a: number, b: number) =>
+      sources.push([stored, sql`from ${sql.table(read.days)} t where ${days(a, b)}`]);
+    if (firstMonth < lastMonth) {
+      sources.push([
+        stored,
+        sql`from ${sql.table(read.months)} t where t.month >= ${firstMonth} and t.month < ${lastMonth}`,
+      ]);
+      if (from < firstMonth) dayRollup(from, firstMonth);
+      if (lastMonth < to) dayRollup(lastMonth, to);
+    } else {
+      dayRollup(from, to);
+    }
+    const deltas = sql.join([
+      read.sn ? sql`t.client as c, t.status as s` : sql`'' as c, t.status as s`,
+      ...zero(read.columns),
+      ...read.deltaColumns.map((c) => sql`t.${sql.ref(c)} as ${sql.ref(`d_${c}`)}`),
+    ]);
+    sources.push([
+      deltas,
+      sql`from ${sql.table(read.deltas)} t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`,
+    ]);
+    const selects = sources.map(
+      ([columns, source]) =>
+        sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn: read.sn })}`,
+    );
+    const summed = [...read.columns, ...read.deltaColumns.map((c) => `d_${c}`)];
+    const result = await sql<Record<string, number | string | null>>`
+      select k, c, s, ${sql.join(summed.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`))}
+      from (${sql.join(selects, sql` union all `)}) u
+      group by k, c, s`.execute(this.db);
+    const out = new Map<string, Record<C, number>>();
+    for (const r of result.rows) {
+      const row =
+        Number(r['s']) === -1
+          ? r
+          : read.fromDelta({
+              client: String(r['c']),
+              status: Number(r['s']),
+              ...Object.fromEntries(read.deltaColumns.map((c) => [c, Number(r[`d_${c}`] ?? 0)])),
+            });
+      const k = String(r['k']);
+      const sum = out.get(k) ?? (Object.fromEntries(read.columns.map((c) => [c, 0])) as Record<C, number>);
+      for (const c of read.columns) sum[c] += Number((row as Record<string, unknown>)[c] ?? 0);
+      out.set(k, sum);
+    }
+    return [...out.entries()]
+      .filter(([, sum]) => read.columns.some((c) => sum[c] !== 0))
+      .map(([k, sums]) => ({ k, sums }));
+  }
+
   /** Whether the merchant sold nothing in the part's day outside the part: then the day's rollup is the part's. */
   private async restOfDayEmpty(merchantId: number, part: PartDay): Promise<boolean> {
     const rest = sql`t.merchant_id = ${merchantId} and ((t.hour >= ${part.day} and t.hour < ${part.from})
@@ -235,6 +406,65 @@ export class RollupFacts implements SalesFacts {
   }
 }
 
+/** A coarse rollup's day and month tables, its deltas, its sums and how a delta gives them. */
+interface CoarseRead<C extends string> {
+  days: string;
+  months: string;
+  deltas: string;
+  /** Whether the rollup has the machine and the deltas the payment method (sales). */
+  sn: boolean;
+  columns: readonly C[];
+  /** The deltas' sums. */
+  deltaColumns: readonly string[];
+  fromDelta: (d: { client: string; status: number } & Record<string, number | string>) => Record<C, number>;
+}
+
+const DEVICE_SUMS_READ: CoarseRead<DeviceSumColumn> = {
+  days: 'device_sum_days',
+  months: 'device_sum_months',
+  deltas: 'sales_deltas',
+  sn: true,
+  columns: DEVICE_SUM_COLUMNS,
+  deltaColumns: ['n', 'amount', 'refund_fee', 'cost_price'],
+  fromDelta: (d) =>
+    deviceSumsOf({
+      client: d.client,
+      status: d.status,
+      n: Number(d['n']),
+      amount: Number(d['amount']),
+      refund_fee: Number(d['refund_fee']),
+      cost_price: Number(d['cost_price']),
+    }),
+};
+
+const GOODS_SUMS_READ: CoarseRead<GoodsSumColumn> = {
+  days: 'goods_sum_days',
+  months: 'goods_sum_months',
+  deltas: 'goods_deltas',
+  sn: false,
+  columns: GOODS_SUM_COLUMNS,
+  deltaColumns: ['n', 'income', 'cost_price'],
+  fromDelta: (d) =>
+    goodsSumsOf({
+      status: d.status,
+      n: Number(d['n']),
+      income: Number(d['income']),
+      cost_price: Number(d['cost_price']),
+    }),
+};
+
+function addSums(into: AnalysisSums, s: AnalysisSums): void {
+  for (const k of Object.keys(into) as Array<keyof AnalysisSums>) into[k] += s[k];
+}
+
+function combineGoodsSums(s: GoodsSums, into?: GoodsSums): GoodsSums {
+  if (!into) return { ...s };
+  into.count += s.count;
+  into.income += s.income;
+  into.costPrice += s.costPrice;
+  return into;
+}
+
 const days = (from: number, to: number) => sql`t.day >= ${from} and t.day < ${to}`;
 /** The sales deltas of whole days; a delta's hour lies in its day, so the hour range lets their index find them. */
 const deltasOfDays = (from: number, to: number) =>
@@ -252,37 +482,123 @@ function keyColumn(
 }
 
 type Cell = number | string;
-type Fold = (typeof FOLDS)[number];
+type Row = Record<string, Cell>;
 
-/** Each deltas table and the rollups it feeds, with their keys (in primary-key order) and sums. */
-const FOLDS = [
+/** A rollup a deltas table feeds: its key (in primary-key order), its sums, and the row a delta adds to it. */
+interface Target {
+  table: string;
+  key: readonly string[];
+  sums: readonly string[];
+  /** The delta as this rollup's row; the delta itself when absent. */
+  shape?: (delta: Row) => Row;
+}
+
+interface Fold {
+  deltas: string;
+  into: readonly Target[];
+}
+
+const SALES_SUMS = ['n', 'amount', 'refund_fee', 'cost_price'] as const;
+const GOODS_SUMS = ['n', 'income', 'cost_price'] as const;
+
+/** A sales delta as a row of a machine rollup (by day, or by the UTC month of its day). */
+const deviceRow =
+  (period: 'day' | 'month') =>
+  (d: Row): Row => ({
+    merchant_id: d['merchant_id']!,
+    [period]: period === 'day' ? d['day']! : monthOf(Number(d['day'])),
+    sn: d['sn']!,
+    store_id: d['store_id']!,
+    area_id: d['area_id']!,
+    ...deviceSumsOf({
+      client: String(d['client']),
+      status: Number(d['status']),
+      n: Number(d['n']),
+      amount: Number(d['amount']),
+      refund_fee: Number(d['refund_fee']),
+      cost_price: Number(d['cost_price']),
+    }),
+  });
+
+/** A goods delta as a row of a goods rollup (by day, or by the UTC month of its day). */
+const goodsRow =
+  (period: 'day' | 'month') =>
+  (d: Row): Row => ({
+    merchant_id: d['merchant_id']!,
+    [period]: period === 'day' ? d['day']! : monthOf(Number(d['day'])),
+    goods_id: d['goods_id']!,
+    store_id: d['store_id']!,
+    area_id: d['area_id']!,
+    ...goodsSumsOf({
+      status: Number(d['status']),
+      n: Number(d['n']),
+      income: Number(d['income']),
+      cost_price: Number(d['cost_price']),
+    }),
+  });
+
+/** Each deltas table and the rollups it feeds (migrations 0006 and 0010). */
+const FOLDS: readonly Fold[] = [
   {
     deltas: 'sales_deltas',
-    sums: ['n', 'amount', 'refund_fee', 'cost_price'],
     into: [
       {
         table: 'sales_hours',
         key: ['merchant_id', 'hour', 'store_id', 'area_id', 'client', 'status', 'day'],
+        sums: SALES_SUMS,
       },
-      { table: 'sales_days', key: ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'] },
+      {
+        table: 'sales_days',
+        key: ['merchant_id', 'day', 'store_id', 'area_id', 'client', 'status'],
+        sums: SALES_SUMS,
+      },
       {
         table: 'sales_device_days',
         key: ['merchant_id', 'day', 'sn', 'store_id', 'area_id', 'client', 'status'],
+        sums: SALES_SUMS,
+      },
+      {
+        table: 'device_sum_days',
+        key: ['merchant_id', 'day', 'sn', 'store_id', 'area_id'],
+        sums: DEVICE_SUM_COLUMNS,
+        shape: deviceRow('day'),
+      },
+      {
+        table: 'device_sum_months',
+        key: ['merchant_id', 'month', 'sn', 'store_id', 'area_id'],
+        sums: DEVICE_SUM_COLUMNS,
+        shape: deviceRow('month'),
       },
     ],
   },
   {
     deltas: 'goods_deltas',
-    sums: ['n', 'income', 'cost_price'],
     into: [
       {
         table: 'goods_hours',
         key: ['merchant_id', 'hour', 'goods_id', 'store_id', 'area_id', 'status', 'day'],
+        sums: GOODS_SUMS,
       },
-      { table: 'goods_days', key: ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id', 'status'] },
+      {
+        table: 'goods_days',
+        key: ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id', 'status'],
+        sums: GOODS_SUMS,
+      },
+      {
+        table: 'goods_sum_days',
+        key: ['merchant_id', 'day', 'goods_id', 'store_id', 'area_id'],
+        sums: GOODS_SUM_COLUMNS,
+        shape: goodsRow('day'),
+      },
+      {
+        table: 'goods_sum_months',
+        key: ['merchant_id', 'month', 'goods_id', 'store_id', 'area_id'],
+        sums: GOODS_SUM_COLUMNS,
+        shape: goodsRow('month'),
+      },
     ],
   },
-] as const;
+];
 
 /** UPSERT rows per statement (PostgreSQL and SQLite both take this many parameters). */
 const UPSERT_ROWS = 500;
@@ -293,36 +609,33 @@ async function foldBatch(trx: Db, fold: Fold, batch: number): Promise<number> {
     id: number;
   }>`select id from ${deltas} order by id limit 1 offset ${batch - 1}`.execute(trx);
   const upTo = last.rows[0] ? sql` where id <= ${last.rows[0].id}` : sql``;
-  const { rows } = await sql<Record<string, Cell>>`delete from ${deltas}${upTo} returning *`.execute(trx);
+  const { rows } = await sql<Row>`delete from ${deltas}${upTo} returning *`.execute(trx);
   for (const target of fold.into) {
-    const totals = new Map<string, Record<string, Cell>>();
-    for (const row of rows) {
+    const totals = new Map<string, Row>();
+    for (const delta of rows) {
+      const row = target.shape ? target.shape(delta) : delta;
       const id = target.key.map((k) => row[k]).join('\u0000');
       const sum = totals.get(id);
       if (!sum) totals.set(id, { ...row });
-      else for (const s of fold.sums) sum[s] = Number(sum[s]) + Number(row[s]);
+      else for (const s of target.sums) sum[s] = Number(sum[s]) + Number(row[s]);
     }
     const sorted = [...totals.values()]
       // A change that came and went within the batch (1 → 2 → 3 in one fold) leaves nothing to add.
-      .filter((r) => fold.sums.some((s) => Number(r[s]) !== 0))
+      .filter((r) => target.sums.some((s) => Number(r[s]) !== 0))
       .sort((a, b) => compareKeys(a, b, target.key));
     for (let i = 0; i < sorted.length; i += UPSERT_ROWS) {
-      await upsert(trx, target, fold.sums, sorted.slice(i, i + UPSERT_ROWS));
+      await upsert(trx, target, sorted.slice(i, i + UPSERT_ROWS));
     }
   }
   return rows.length;
 }
 
-async function upsert(
-  trx: Db,
-  target: Fold['into'][number],
-  sums: Fold['sums'],
-  rows: Array<Record<string, Cell>>,
-): Promise<void> {
+async function upsert(trx: Db, target: Target, rows: Row[]): Promise<void> {
+  const { sums } = target;
   const table = sql.table(target.table);
   const columns = [...target.key, ...sums];
   const values = rows.map((r) => sql`(${sql.join(columns.map((c) => r[c]))})`);
-  const { rows: after } = await sql<Record<string, Cell>>`
+  const { rows: after } = await sql<Row>`
     insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(values)}
     on conflict (${sql.join(target.key.map((c) => sql.ref(c)))}) do update set
       ${sql.join(sums.map((s) => sql`${sql.ref(s)} = ${sql.ref(`${target.table}.${s}`)} + excluded.${sql.ref(s)}`))}
@@ -344,7 +657,7 @@ async function upsert(
     and (${sql.join(match, sql` or `)})`.execute(trx);
 }
 
-function compareKeys(a: Record<string, Cell>, b: Record<string, Cell>, key: readonly string[]): number {
+function compareKeys(a: Row, b: Row, key: readonly string[]): number {
   for (const k of key) {
     const x = a[k]!;
     const y = b[k]!;

@@ -9,7 +9,7 @@
  * from orders.sale_day (the local midnight of the payment), so any zone offset works.
  */
 
-import type { SalesGroup } from './analysis-sums';
+import type { AnalysisSums, GoodsSums, SalesGroup } from './analysis-sums';
 
 /** Which orders: a merchant, the caller's store scope, optional narrowing, and a range [start, end). */
 export interface FactFilter {
@@ -54,7 +54,22 @@ export interface GoodsFact {
   cost_price: number;
 }
 
+/** How summed order figures are grouped (the rankings and lists: by machine, store, area, or none). */
+export type SumsGrouping = 'none' | 'area' | 'store' | 'sn';
+/** How summed goods figures are grouped (the goods ranking, and one goods by store). */
+export type GoodsSumsGrouping = 'goods' | 'store';
+
 export interface SalesFacts {
   orders(filter: FactFilter, grouping: OrderGrouping): Promise<OrderFact[]>;
   goods(filter: FactFilter, grouping: GoodsGrouping): Promise<GoodsFact[]>;
+  /**
+   * The analysis of each group (its key as in OrderFact; '' for 'none'): what sumsByKey makes of `orders`, for
+   * every group with orders (zeros included).
+   */
+  sums(filter: FactFilter, grouping: SumsGrouping): Promise<Map<string, AnalysisSums>>;
+  /**
+   * The goods sums of each group (goods_id, or store_id): what goodsSumsByKey makes of `goods`, for every group
+   * with items (zeros included).
+   */
+  goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>>;
 }
