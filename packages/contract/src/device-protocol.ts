@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBit } from './api/fields';
 import { GAME_BLACKLIST_DAYS, MIN_PRICE_CENTS, WIN_RATE_MAX } from './constants';
 import { DIFFICULTIES, PAYMENTS } from './enums';
 
@@ -263,7 +264,6 @@ export type EventAck = z.infer<typeof eventAck>;
 // ---------------------------------------------------------------------------------------------------------
 // Settings a machine runs with (spec §3 device detail). The API's device settings are this object.
 
-const zFlag = z.union([z.literal(0), z.literal(1)]);
 const zClock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' })
@@ -309,7 +309,7 @@ export const zLampColor = z.union(
  */
 export const deviceSettings = z.object({
   /** Scheduled power on/off. */
-  power_ctrl: zFlag.default(0),
+  power_ctrl: zBit.default(0),
   power_on: zClock.default('08:00'),
   power_off: zClock.default('23:00'),
   /** Price of one play or purchase, in cents (default 0.02 yuan). */
@@ -320,12 +320,12 @@ export const deviceSettings = z.object({
     .max(16)
     .default('bg'),
   /** 1: every shelf uses the device game price. */
-  same_gp: zFlag.default(0),
+  same_gp: zBit.default(0),
   /** 1: every shelf uses the device win probability. */
-  same_pb: zFlag.default(0),
+  same_pb: zBit.default(0),
   game_package: z.array(gamePackage).max(10).default([]),
   /** Game blacklist: a player who cleared a game replays within GAME_BLACKLIST_DAYS at extreme difficulty. */
-  game_black: zFlag.default(0),
+  game_black: zBit.default(0),
   /** Win probability, whole percent. */
   probability: z
     .number({ error: 'numberInvalid' })
@@ -348,7 +348,7 @@ export const deviceSettings = z.object({
     .max(16)
     .default('none'),
   game_mode: z.number().int().min(0).max(99).default(1),
-  lamp_ctrl: zFlag.default(1),
+  lamp_ctrl: zBit.default(1),
   lamp_color: zLampColor.default('#0099FF'),
   lamp_brightness: z.number().int().min(0).max(255).default(165),
   lamp_style: lampStyle.default({ wait: 8 }),
@@ -407,7 +407,7 @@ export const shelfConfig = z.object({
   capacity: z.number().int().min(0),
   probability: z.number().int().min(0).max(WIN_RATE_MAX),
   difficulty: z.enum(DIFFICULTIES),
-  enabled: zFlag,
+  enabled: zBit,
   goods_id: z.number().int().nullable(),
 });
 export type ShelfConfig = z.infer<typeof shelfConfig>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBit } from './fields';
 import { defineCall, emptyBody, emptyResult } from './call';
 import { TEXT_MAX } from '../constants';
 import { zLoginPassword, zMobile, zOperPwdMd5, zRequiredString } from '../validation';
@@ -28,7 +29,7 @@ export const userInfo = z.object({
   expiry: z.number(),
   payDomain: z.string(),
   /** 0: the operation password is not activated for this user. */
-  isOperPwd: z.union([z.literal(0), z.literal(1)]),
+  isOperPwd: zBit,
   subUserSuffix: z.string(),
   appList: z.array(appEntry),
   loginType: z.enum(['wechat', 'common']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { zFilterId, pagedRequest, areaRef, storeRef } from './fields';
 import { defineCall, emptyBody } from './call';
-import { areaRef, pagedRequest, storeRef, zFilterId } from './catalog';
 import { billAnalysis } from './orders';
 import { DEVICE_TYPES, PERMISSIONS } from '../enums';
 import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, emptyBody, emptyResult, listResult, pagingFields } from './call';
+import { zId, zFilterId, zText, zFilterText, pagedRequest, areaRef } from './fields';
+import { defineCall, emptyBody, emptyResult, listResult } from './call';
 import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { COOPERATION_MODES, PERMISSIONS, STORE_MODES, STORE_REFUND_MODES } from '../enums';
 import {
@@ -19,39 +20,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------------------
 // Field helpers
-
-/** An id the caller names; missing answers "cannot be empty", anything else that is not a positive integer
- *  "invalid value". */
-export const zId = z
-  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') })
-  .int({ error: 'invalidValue' })
-  .positive({ error: 'invalidValue' });
-
-/** A list filter on an id: missing, null, '' and 0 all mean "no filter". */
-export const zFilterId = z.coerce
-  .number({ error: 'invalidValue' })
-  .int({ error: 'invalidValue' })
-  .min(0, { error: 'invalidValue' })
-  .nullish()
-  .transform((v) => (v ? v : undefined));
-
-/** Free text that may be left out; null and undefined become ''. */
-export function zText(max: number) {
-  return z
-    .string({ error: 'invalidValue' })
-    .trim()
-    .max(max, { error: 'invalidValue' })
-    .nullish()
-    .transform((v) => v ?? '');
-}
-
-/** A filter text: '' means no filter. */
-export const zFilterText = z
-  .string({ error: 'invalidValue' })
-  .trim()
-  .max(TEXT_MAX.filter, { error: 'invalidValue' })
-  .nullish()
-  .transform((v) => (v ? v : undefined));
 
 /** Longest names and texts the tables hold: the contract's one set, where every call's maxima come from. */
 export { TEXT_MAX };
@@ -99,22 +67,6 @@ const zDivisionCode = z
   .regex(/^(\d{6}|\d{9})?$/, { error: 'invalidValue' })
   .nullish()
   .transform((v) => v ?? '');
-
-/** Paged list request: pageNum from 1, pageSize (default per list), step, and a condition object. */
-export function pagedRequest<S extends z.ZodRawShape>(
-  condition: S,
-  defaultPageSize: number = PAGE_SIZE.pagination,
-) {
-  return z.object({
-    ...pagingFields,
-    pageSize: z.coerce.number().int().min(1).max(999999).default(defaultPageSize),
-    // A missing or null condition parses like {} so every filter takes its "no filter" value.
-    condition: z.preprocess((v) => v ?? {}, z.object(condition)),
-  });
-}
-
-export const areaRef = z.object({ _id: z.number().int(), area_name: z.string() });
-export const storeRef = z.object({ _id: z.number().int(), store_name: z.string() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Regions (province / city / district) for the store form's picker

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaRef, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyBody, listResult, pagingFields } from './call';
 import { DEVICE_TYPES, DIFFICULTIES, PERMISSIONS } from '../enums';
 import { deviceSettings, deviceSettingsEdit, lampStyle, zFault, zLampColor } from '../device-protocol';
@@ -26,9 +27,6 @@ import {
 const operSign = z.string().max(200).optional();
 const deviceType = z.enum(DEVICE_TYPES, { error: 'invalidValue' });
 const wholeNumber = z.number({ error: 'numberInvalid' }).int({ error: 'noDecimals' });
-
-export const areaRef = z.object({ _id: z.number().int(), area_name: z.string() });
-export const storeRef = z.object({ _id: z.number().int(), store_name: z.string() });
 
 /** Payout (bank-card) merchant of a device; filled by the bank-card feature. */
 export const payoutMerchantDetail = z.object({
@@ -58,7 +56,7 @@ export const device = z.object({
   title: z.string(),
   type: deviceType,
   /** 0 offline, 1 online. */
-  alive: z.union([z.literal(0), z.literal(1)]),
+  alive: zBit,
   /** Last reported modem signal 0..31 (99 unknown). */
   rssi: z.number().int(),
   /** What the info dialog shows as signal: rssi, or 0 when offline. */
@@ -73,7 +71,7 @@ export const device = z.object({
   /** Payout merchant (bank card); null when none is set (the filter's 0). */
   merchant_id: z.string().nullable(),
   merchant_detail: payoutMerchantDetail.nullable(),
-  is_bank_split: z.union([z.literal(0), z.literal(1)]),
+  is_bank_split: zBit,
   bank_split_id: z.string().nullable(),
   bank_split_detail: bankSplitDetail.nullable(),
   /** App version, main-board version, IMEI, Android version (lucky-bag machines): '' until reported. */
@@ -116,7 +114,7 @@ export const channel = z.object({
   probability: z.number().int(),
   difficulty: z.enum(DIFFICULTIES),
   /** 0: disabled, its goods are not sellable. */
-  enabled: z.union([z.literal(0), z.literal(1)]),
+  enabled: zBit,
   goods_id: z.number().int().nullable(),
   goods: z.object({ goods_id: z.number().int(), goods_name: z.string(), img: z.string() }).nullable(),
 });
@@ -161,11 +159,6 @@ export const unbindDevice = defineCall({
 // ---------------------------------------------------------------------------------------------------------
 // Device list and counts
 
-/** alive as the query parameter (true/false) or as the flag (1/0). */
-const aliveFilter = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
-  .transform((a): 0 | 1 => (a === true || a === 1 || a === 'true' || a === '1' ? 1 : 0));
-
 const optionalId = z.coerce.number().int().positive().optional();
 
 export const getDev = defineCall({
@@ -182,7 +175,7 @@ export const getDev = defineCall({
         store: optionalId.or(z.literal('').transform(() => undefined)),
         /** Matches any part of the name. */
         title: z.string().trim().max(50).optional(),
-        alive: aliveFilter.optional(),
+        alive: zSwitch.optional(),
         /** Payout merchant; 0 lists devices without one. */
         merchant_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
       })
@@ -235,7 +228,7 @@ export const getDevChannel = defineCall({
       sn: z.string(),
       title: z.string(),
       type: deviceType,
-      alive: z.union([z.literal(0), z.literal(1)]),
+      alive: zBit,
     }),
   }),
 });
@@ -258,7 +251,7 @@ export const setChannelInfo = defineCall({
       capacity: quantityField,
       probability: zWinRate,
       difficulty: z.enum(DIFFICULTIES).default('normal'),
-      enabled: z.union([z.literal(0), z.literal(1)]).default(1),
+      enabled: zBit.default(1),
       /** Goods on the shelf; null takes them off. */
       goods_id: z.number().int().positive().nullable(),
     })
@@ -442,7 +435,7 @@ export const switchLED = defineCall({
       .default({}),
     sign: operSign,
   }),
-  response: z.object({ lamp_ctrl: z.union([z.literal(0), z.literal(1)]), lamp_color: z.string() }),
+  response: z.object({ lamp_ctrl: zBit, lamp_color: z.string() }),
 });
 
 /** Asks the machine's shop app whether it is alive; answers its round trip. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { zId, zText, zFilterText, pagedRequest, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyResult, listResult } from './call';
-import { pagedRequest, storeRef, zFilterText, zId, zText } from './catalog';
-import { zFlag } from './staff';
 import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { NOTIFY_KINDS, isNotifyKind, type NotifyKind } from '../enums';
 import { checkClockTime, zRules } from '../validation';
@@ -33,12 +32,12 @@ const zOptionalClock = zRules(checkClockTime)
 const settingsFields = {
   remarks: zText(50),
   /** 1: do-not-disturb between start_notify and end_notify (the window may cross midnight). */
-  not_disture: zFlag.default(0),
+  not_disture: zSwitch.default(0),
   start_notify: zOptionalClock,
   end_notify: zOptionalClock,
   permission: zNotifyKinds,
   /** 1: machines of every store; 0: only those standing in `store`. */
-  all_device: zFlag.default(1),
+  all_device: zSwitch.default(1),
   store: z
     .array(zId, { error: 'invalidValue' })
     .max(999)
@@ -70,12 +69,12 @@ export const notifyRecipient = z.object({
   wechat_detail: z.object({ nickname: z.string(), headimgurl: z.string() }),
   remarks: z.string(),
   /** 1: receives notifications; 0: paused. */
-  notice: z.union([z.literal(0), z.literal(1)]),
-  not_disture: z.union([z.literal(0), z.literal(1)]),
+  notice: zBit,
+  not_disture: zBit,
   start_notify: z.string(),
   end_notify: z.string(),
   permission: z.array(z.enum(NOTIFY_KINDS)),
-  all_device: z.union([z.literal(0), z.literal(1)]),
+  all_device: zBit,
   store: z.array(storeRef),
   bound_at: z.number(),
   create_time: z.number(),
@@ -107,7 +106,7 @@ export const editNotify = defineCall({
   auth: 'session',
   mainOnly: true,
   request: z
-    .object({ notify_id: zId, ...settingsFields, notice: zFlag.default(1) })
+    .object({ notify_id: zId, ...settingsFields, notice: zSwitch.default(1) })
     .superRefine(settingsComplete),
   response: emptyResult,
 });

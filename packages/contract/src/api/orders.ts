@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { zFilterId, zText, zFilterText, pagedRequest, areaRef, storeRef, zFilterSwitch } from './fields';
 import { defineCall, emptyBody } from './call';
-import { areaRef, pagedRequest, storeRef, zFilterId, zFilterText, zText } from './catalog';
 import { dispenseOutcome } from './devices';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENTS, PERMISSIONS, REFUND_KINDS, REFUND_STATES } from '../enums';
 import { TEXT_MAX } from '../constants';
@@ -47,14 +47,6 @@ const zFilterCents = z
   )
   .nullish()
   .transform((v) => v ?? undefined);
-
-/** true/false, 1/0 or their strings, as query parameters and switches send them. */
-const zFlag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1', ''])], {
-    error: 'invalidValue',
-  })
-  .nullish()
-  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
 /**
  * The pay-bill query conditions (spec §3), shared by both bill lists. Text conditions match exactly
@@ -243,7 +235,7 @@ export const getBuyBill = defineCall({
   path: '/api/v1/b/getBuyBill',
   auth: 'session',
   perm: PERMISSIONS.BuyBill,
-  request: pagedRequest({ ...billConditionFields, abnormal: zFlag }).superRefine(priceRangeInOrder),
+  request: pagedRequest({ ...billConditionFields, abnormal: zFilterSwitch }).superRefine(priceRangeInOrder),
   response: billList,
 });
 
@@ -272,7 +264,7 @@ const refundRequest = z
   .object({
     orderno: zOrderNo,
     /** false (or 0): refund everything that is left; true (or 1): refund refund_fee. */
-    part_refund: zFlag,
+    part_refund: zFilterSwitch,
     /** Cents; needed with part_refund. Not 0, not above what is left ("refund amount invalid"). */
     refund_fee: z
       .number({ error: 'numberInvalid' })

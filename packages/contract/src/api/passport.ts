@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { zText, zBit } from './fields';
 import { defineCall, emptyBody, emptyResult } from './call';
 import { userInfo } from './account';
-import { zText } from './catalog';
 
 /*
  * Logging in with the messaging app and the accounts linked to one messaging-app identity (spec §2 /BindPassport,
@@ -37,7 +37,7 @@ export const passportAccount = z.object({
   /** The login name: the phone for a main account, account@suffix for staff. */
   account: z.string(),
   /** 1: a main (merchant) account; 0: a staff account. */
-  is_main: z.union([z.literal(0), z.literal(1)]),
+  is_main: zBit,
   remarks: z.string(),
   merchant_name: z.string(),
   /** Whether the calling session is logged in to this account. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { zId, zFilterId, zFilterText, pagedRequest, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyResult, listResult } from './call';
-import { pagedRequest, storeRef, zFilterId, zFilterText, zId } from './catalog';
 import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import { isPermissionCode, type PermissionCode } from '../enums';
 import {
@@ -20,11 +20,6 @@ import {
  * Staff log in as `sub_username@suffix`: the merchant's sub_user_suffix, or the main account's phone while none is
  * set. Operation passwords travel as the md5 hex of their 6 digits, like everywhere else.
  */
-
-/** A 0/1 switch; true/false are taken too. */
-export const zFlag = z.coerce
-  .number({ error: 'invalidValue' })
-  .pipe(z.union([z.literal(0), z.literal(1)], { error: 'invalidValue' }));
 
 const zPersonName = zRules(required).pipe(z.string().max(50, { error: 'invalidValue' }));
 /** Optional, but a mainland mobile when given. */
@@ -133,30 +128,30 @@ export const subUser = z.object({
   /** null: no role, so no permission. */
   role_info: z.object({ roleid: z.number().int(), rolename: z.string() }).nullable(),
   /** 1: every store; 0: only `store`. */
-  all_device: z.union([z.literal(0), z.literal(1)]),
+  all_device: zBit,
   store: z.array(storeRef),
   /** The operation-password switch: 1 refund, remote control and unbind ask for it. */
-  is_oper_pwd: z.union([z.literal(0), z.literal(1)]),
+  is_oper_pwd: zBit,
   /** Whether an operation password has been set for the staff member. */
   has_oper_pwd: z.boolean(),
   /** 1: manages only the goods they added (spec §6 "all or own items"). */
-  goods_own_only: z.union([z.literal(0), z.literal(1)]),
+  goods_own_only: zBit,
   /** 1: manages only the bank cards they added. */
-  bank_own_only: z.union([z.literal(0), z.literal(1)]),
+  bank_own_only: zBit,
   create_time: z.number(),
 });
 export type SubUser = z.infer<typeof subUser>;
 
 /** Managed stores: all, or a list that may not be empty. */
 const scopeFields = {
-  all_device: zFlag.default(1),
+  all_device: zSwitch.default(1),
   store: z
     .array(zId, { error: 'invalidValue' })
     .max(999)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
-  goods_own_only: zFlag.default(0),
-  bank_own_only: zFlag.default(0),
+  goods_own_only: zSwitch.default(0),
+  bank_own_only: zSwitch.default(0),
 };
 
 function storesGiven(v: { all_device: 0 | 1; store: number[] }, ctx: z.RefinementCtx): void {
@@ -199,7 +194,7 @@ export const addSubUser = defineCall({
       password: zLoginPassword,
       confirm_password: zConfirmPassword,
       /** With is_oper_pwd 1 the operation password (md5 of 6 digits) and its confirmation are required. */
-      is_oper_pwd: zFlag.default(0),
+      is_oper_pwd: zSwitch.default(0),
       oper_pwd: zOperPwdMd5.optional(),
       confirm_oper_pwd: zConfirmOperPwd.optional(),
     })
@@ -299,12 +294,12 @@ export const changeIsOperPwd = defineCall({
   request: z
     .object({
       sub_userid: zId,
-      is_oper_pwd: zFlag,
+      is_oper_pwd: zSwitch,
       oper_pwd: zOperPwdMd5.optional(),
       confirm_oper_pwd: zConfirmOperPwd.optional(),
     })
     .superRefine(operPasswordsMatch),
-  response: z.object({ is_oper_pwd: z.union([z.literal(0), z.literal(1)]) }),
+  response: z.object({ is_oper_pwd: zBit }),
 });
 
 /** The main account sets a staff member's login password; every session of the staff member ends at once. */

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { zId, zFilterId, zText, zFilterText, pagedRequest, areaRef, storeRef, zBit } from './fields';
 import { defineCall, emptyResult, listResult } from './call';
-import {
-  areaRef,
-  downloadFile,
-  goodsBrief,
-  pagedRequest,
-  storeRef,
-  zFilterId,
-  zFilterText,
-  zId,
-  zText,
-} from './catalog';
+import { downloadFile, goodsBrief } from './catalog';
 import { PERMISSIONS, STOCK_OPER_TYPES, STOCK_TYPES } from '../enums';
 
 /*
@@ -47,7 +38,7 @@ export const stockEntry = z.object({
   goods_detail: goodsBrief,
   inventory: z.number().int(),
   /** 0 total (no store), 1 store */
-  stock_type: z.union([z.literal(0), z.literal(1)]),
+  stock_type: zBit,
   area: areaRef.nullable(),
   store: storeRef.nullable(),
   update_time: z.number(),

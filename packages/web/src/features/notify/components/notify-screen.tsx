@@ -1,6 +1,7 @@
 import type { NotifyRecipient } from '@vendo/contract/api/notify';
 import { PAGE_SIZE } from '@vendo/contract/constants';
 import { NOTIFY_KIND_LABELS, notifyTagStyle } from '@vendo/contract/enums';
+import { bit } from '@vendo/contract/api/fields';
 import { Avatar, Tag } from 'antd-mobile';
 import { DeleteOutline, EditSOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -66,7 +67,7 @@ function Recipients() {
       permission: r.permission,
       all_device: r.all_device,
       store: r.store.map((s) => s._id),
-      notice: on ? 1 : 0,
+      notice: bit(on),
     });
     toast(on ? t('noticeOn') : t('noticeOff'), { icon: 'success' });
   };

@@ -1,5 +1,6 @@
 import { editNotify, getNotifyBindUrl, type NotifyRecipient } from '@vendo/contract/api/notify';
 import { NOTIFY_KIND_LABELS, NOTIFY_KINDS, type NotifyKind } from '@vendo/contract/enums';
+import { bit } from '@vendo/contract/api/fields';
 import { Button, List, Selector, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +60,10 @@ function RecipientForm({ recipient, onClose }: RecipientFormProps) {
     const body = {
       remarks: values.remarks.trim(),
       permission: values.permission,
-      not_disture: values.not_disture ? 1 : 0,
+      not_disture: bit(values.not_disture),
       start_notify: values.not_disture ? values.start_notify : '',
       end_notify: values.not_disture ? values.end_notify : '',
-      all_device: values.all_device ? 1 : 0,
+      all_device: bit(values.all_device),
       store: values.all_device ? [] : values.store.map(Number),
     };
     const found = {

@@ -1,4 +1,5 @@
 import { addSubUser, editSubUser, type SubUser } from '@vendo/contract/api/staff';
+import { bit } from '@vendo/contract/api/fields';
 import { List, Selector, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField } from '../../../components/form/choice-field';
@@ -59,10 +60,10 @@ function StaffForm({ staff, onClose }: StaffFormProps) {
     nickname: values.nickname.trim(),
     phone: values.phone.trim(),
     roleid: values.role === NO_ROLE ? null : Number(values.role),
-    all_device: values.all_device ? 1 : 0,
+    all_device: bit(values.all_device),
     store: values.all_device ? [] : values.store.map(Number),
-    goods_own_only: values.goods_own_only ? 1 : 0,
-    bank_own_only: values.bank_own_only ? 1 : 0,
+    goods_own_only: bit(values.goods_own_only),
+    bank_own_only: bit(values.bank_own_only),
   });
 
   /** The operation password's own rules, on the raw digits (the server only ever sees their md5). */
@@ -93,7 +94,7 @@ function StaffForm({ staff, onClose }: StaffFormProps) {
           ...base,
           password: values.password,
           confirm_password: values.confirm_password,
-          is_oper_pwd: values.is_oper_pwd ? 1 : 0,
+          is_oper_pwd: bit(values.is_oper_pwd),
           ...oper,
         };
     const found = {

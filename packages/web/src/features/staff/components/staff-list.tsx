@@ -1,5 +1,6 @@
 import type { SubUser } from '@vendo/contract/api/staff';
 import { PAGE_SIZE } from '@vendo/contract/constants';
+import { bit } from '@vendo/contract/api/fields';
 import {
   DeleteOutline,
   EditSOutline,
@@ -61,7 +62,7 @@ export function StaffList() {
   const toggleOper = async (member: SubUser, on: boolean) => {
     if (on && !member.has_oper_pwd) return openReset(member, 'switch-on');
     try {
-      await operSwitch.mutateAsync({ sub_userid: member.sub_userid, is_oper_pwd: on ? 1 : 0 });
+      await operSwitch.mutateAsync({ sub_userid: member.sub_userid, is_oper_pwd: bit(on) });
       toast(on ? t('staff.operOn') : t('staff.operOff'), { icon: 'success' });
     } catch (error) {
       // No password on record after all: ask for one with the switch.
