@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { SMS_RESEND_SECONDS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
@@ -11,7 +12,7 @@ export type SmsPurpose = 'signUp' | 'resetPwd' | 'changePwd' | 'changeInfo';
 /** The limits of DESIGN.md: single use, 10 minutes, 60 s between sends, few attempts, daily caps. */
 export const SMS_LIMITS = {
   validMs: 10 * 60 * 1000,
-  resendMs: 60 * 1000,
+  resendMs: SMS_RESEND_SECONDS * 1000,
   maxAttempts: 5,
   perPhonePerDay: 10,
   perIpPerDay: 50,
