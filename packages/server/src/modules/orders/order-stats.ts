@@ -111,7 +111,14 @@ export class OrderStats {
   /** Rows this process folded since it last vacuumed (PostgreSQL). */
   private written = 0;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly vacuumAfter: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: { vacuumAfter?: number } = {},
+  ) {
+    this.vacuumAfter = options.vacuumAfter ?? VACUUM_AFTER;
+  }
 
   /**
    * Folds deltas into the totals, a batch per transaction. The delete answers the rows it removed, so two
@@ -188,7 +195,7 @@ export class OrderStats {
       folded += moved;
       if (moved < batch) break;
     }
-    if (this.written >= VACUUM_AFTER && isPostgres(this.db as unknown as Kysely<unknown>)) {
+    if (this.written >= this.vacuumAfter && isPostgres(this.db as unknown as Kysely<unknown>)) {
       this.written = 0;
       // Outside any transaction (VACUUM cannot run in one); another process vacuuming makes this one wait.
       await sql`VACUUM (ANALYZE) order_stat_deltas`.execute(this.db);
