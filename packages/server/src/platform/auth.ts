@@ -5,6 +5,11 @@ import { AppError } from './app-error';
 import { safeEqual, sha256 } from './crypto';
 import type { SessionStore } from './sessions';
 
+/** The merchant's main account (the phone that signed up), as opposed to its staff. Rows keep flags as 0/1. */
+export function isMainAccount(user: Pick<User, 'is_main'>): boolean {
+  return user.is_main === 1;
+}
+
 /** Who is calling: the user, their merchant, and the session they hold. */
 export interface AuthContext {
   user: User;

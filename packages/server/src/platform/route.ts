@@ -5,7 +5,7 @@ import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from './app-error';
-import type { AuthContext, Authenticator, PassportContext } from './auth';
+import { isMainAccount, type AuthContext, type Authenticator, type PassportContext } from './auth';
 import { localeOf, rcodeMessage } from './i18n';
 
 export interface CallContext<Req> {
@@ -74,7 +74,7 @@ export class CallRegistrar {
 
   /** The permission rules of spec §6 that a call declares, enforced here for every call alike. */
   private async authorize(call: Call<z.ZodType, z.ZodType>, auth: AuthContext): Promise<void> {
-    if (auth.user.is_main === 1) return;
+    if (isMainAccount(auth.user)) return;
     if (call.mainOnly) throw new AppError(RCODE.FORBIDDEN);
     if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {
       throw new AppError(RCODE.FORBIDDEN);

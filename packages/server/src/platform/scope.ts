@@ -3,7 +3,7 @@ import { OPER_SESSION_MS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../db/database';
 import { AppError } from './app-error';
-import type { AuthContext } from './auth';
+import { isMainAccount, type AuthContext } from './auth';
 import { safeEqual, sha256 } from './crypto';
 
 /**
@@ -21,7 +21,7 @@ export interface Scope {
 }
 
 export async function scopeOf(db: Kysely<Database>, auth: AuthContext): Promise<Scope> {
-  const isMain = auth.user.is_main === 1;
+  const isMain = isMainAccount(auth.user);
   let storeIds: number[] | null = null;
   if (!isMain && auth.user.all_device !== 1) {
     const rows = await db

@@ -5,7 +5,7 @@ import { RCODE } from '@vendo/contract/rcodes';
 import { isMainlandMobile } from '@vendo/contract/validation';
 import type { Database, Merchant, User } from '../../db/database';
 import { AppError } from '../../platform/app-error';
-import type { AuthContext } from '../../platform/auth';
+import { isMainAccount, type AuthContext } from '../../platform/auth';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -200,7 +200,7 @@ export class AccountsService {
 
   /** The code asked before account details change goes to the main account's phone. */
   async sendChangeInfoSms(auth: AuthContext, ip: string): Promise<{ phone: string }> {
-    if (!auth.user.is_main) throw new AppError(RCODE.FORBIDDEN);
+    if (!isMainAccount(auth.user)) throw new AppError(RCODE.FORBIDDEN);
     if (!isMainlandMobile(auth.merchant.phone)) throw new AppError(RCODE.NO_PHONE_BOUND);
     await this.d.sms.issue(auth.merchant.phone, 'changeInfo', ip);
     return { phone: maskPhone(auth.merchant.phone) };
@@ -208,7 +208,7 @@ export class AccountsService {
 
   async editOperPassword(auth: AuthContext, oldMd5: string, newMd5: string): Promise<void> {
     // A staff member's operation password is the main account's to set (spec §6).
-    if (!auth.user.is_main) throw new AppError(RCODE.CONTACT_MAIN_ACCOUNT);
+    if (!isMainAccount(auth.user)) throw new AppError(RCODE.CONTACT_MAIN_ACCOUNT);
     if (oldMd5 === newMd5) throw AppError.invalid('new_oper_pwd', 'operPwdSameAsOld');
     if (auth.user.oper_pwd_hash) {
       await this.assertOperPassword(auth, oldMd5);
@@ -232,7 +232,7 @@ export class AccountsService {
       user_id: u.id,
       username: u.username,
       nickname: u.nickname,
-      is_main: u.is_main === 1,
+      is_main: isMainAccount(u),
     }));
     return { data, count: data.length };
   }
@@ -249,7 +249,7 @@ export class AccountsService {
   }
 
   private async ownResetPhone(auth: AuthContext): Promise<string> {
-    if (auth.user.is_main) {
+    if (isMainAccount(auth.user)) {
       if (!isMainlandMobile(auth.user.username)) throw new AppError(RCODE.NO_PHONE_BOUND);
       return auth.user.username;
     }
@@ -319,13 +319,13 @@ export class AccountsService {
       this.d.agents.brand(merchant.agent_id),
     ]);
     return {
-      username: user.is_main
+      username: isMainAccount(user)
         ? user.username
         : `${user.username}@${merchant.sub_user_suffix ?? merchant.phone}`,
       nickname: user.nickname,
       token,
       secret,
-      isMain: user.is_main === 1,
+      isMain: isMainAccount(user),
       business: merchant.business,
       merchantName: merchant.name,
       havePerms: await permissionsOf(this.d.db, user),

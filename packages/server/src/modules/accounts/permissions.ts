@@ -3,13 +3,14 @@ import { isAppUsable } from '@vendo/contract/constants';
 import { PERMISSION_CODES, PERMISSIONS, parsePermissions } from '@vendo/contract/enums';
 import type { Database, User } from '../../db/database';
 import type { AppModules } from '../apps/app-modules';
+import { isMainAccount } from '../../platform/auth';
 
 /**
  * The permission codes a user holds (spec §6): the main account holds all of them; staff hold their role's
  * (none without a role). Read on every call, so a role edited by the main account applies at once.
  */
 export async function permissionsOf(db: Kysely<Database>, user: User): Promise<number[]> {
-  if (user.is_main === 1) return [...PERMISSION_CODES];
+  if (isMainAccount(user)) return [...PERMISSION_CODES];
   if (user.role_id === null) return [];
   const role = await db
     .selectFrom('roles')
@@ -39,5 +40,5 @@ export async function canView(
     )
   )
     return false;
-  return user.is_main === 1 || (await permissionsOf(deps.db, user)).includes(code);
+  return isMainAccount(user) || (await permissionsOf(deps.db, user)).includes(code);
 }

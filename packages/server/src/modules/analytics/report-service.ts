@@ -11,7 +11,7 @@ import { REPORT_VIEW_PERMISSION } from '@vendo/contract/permissions';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
-import type { AuthContext, Authenticator } from '../../platform/auth';
+import { isMainAccount, type AuthContext, type Authenticator } from '../../platform/auth';
 import { parseRequest } from '../../platform/route';
 import { permissionsOf } from '../accounts/permissions';
 import type { Body } from '../devices/call-types';
@@ -121,7 +121,7 @@ export class ReportService {
   }
 
   private async assertMay(auth: AuthContext, kind: ReportKind): Promise<void> {
-    if (auth.user.is_main === 1) return;
+    if (isMainAccount(auth.user)) return;
     const perms = await permissionsOf(this.d.db, auth.user);
     if (!perms.includes(PERMISSIONS.Report) || !perms.includes(PERMISSIONS[REPORT_VIEW_PERMISSION[kind]]))
       throw new AppError(RCODE.FORBIDDEN);

@@ -12,7 +12,7 @@ import { PERMISSIONS } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
-import type { AuthContext } from '../../platform/auth';
+import { isMainAccount, type AuthContext } from '../../platform/auth';
 import { permissionsOf } from '../accounts/permissions';
 import type { DeviceRepository } from '../devices/device-repository';
 import type { Body } from '../devices/call-types';
@@ -88,7 +88,7 @@ export class SeriesService {
         : c.store !== undefined
           ? PERMISSIONS.SicStore
           : PERMISSIONS.SicDevice;
-    if (auth.user.is_main !== 1 && !(await permissionsOf(this.d.db, auth.user)).includes(perm))
+    if (!isMainAccount(auth.user) && !(await permissionsOf(this.d.db, auth.user)).includes(perm))
       throw new AppError(RCODE.FORBIDDEN);
     return this.series(await this.d.query.resolve(auth, c), bucket);
   }

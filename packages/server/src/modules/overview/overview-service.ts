@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { getOverview } from '@vendo/contract/api/account';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../platform/auth';
+import { isMainAccount, type AuthContext } from '../../platform/auth';
 import type { AppModules } from '../apps/app-modules';
 import { presentMyApps } from '../apps/my-apps';
 import { loginSuffix } from '../staff/staff-service';
@@ -33,9 +33,9 @@ export class OverviewService {
     const { user, merchant } = auth;
     return {
       account: {
-        username: user.is_main === 1 ? user.username : `${user.username}@${loginSuffix(merchant)}`,
+        username: isMainAccount(user) ? user.username : `${user.username}@${loginSuffix(merchant)}`,
         nickname: user.nickname,
-        is_main: user.is_main === 1,
+        is_main: isMainAccount(user),
         merchant_name: merchant.name,
         sub_user_suffix: merchant.sub_user_suffix ?? '',
         login_type: auth.loginType,

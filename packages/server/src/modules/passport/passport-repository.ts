@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { isMainAccount } from '../../platform/auth';
 import type { SessionStore } from '../../platform/sessions';
 
 type Db = Kysely<Database>;
@@ -83,7 +84,7 @@ export class PassportRepository {
     return rows.map((r) => ({
       userId: r.user_id,
       username: r.username,
-      isMain: r.is_main === 1,
+      isMain: isMainAccount(r),
       merchantName: r.merchant_name,
       subUserSuffix: r.sub_user_suffix,
       merchantPhone: r.merchant_phone,
