@@ -6,9 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { explainFailure } from '../../../components/dialog/explain-failure';
-import { loadDialogs } from '../../../components/dialog/load-dialogs';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
-import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import {
@@ -21,9 +19,9 @@ import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import devicesTexts from '../../../i18n/resources/devices';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
+import { loadChunk } from '../../../lib/load-chunk';
 import { toast } from '../../../lib/notify';
 import { useUserInfo } from '../../../lib/session';
-import { validationText } from '../../../lib/validation';
 import { DEVICE_PAGE_SIZE, useDevices } from '../api/get-devices';
 import { useUnbindDevice } from '../api/unbind-device';
 import { canBind, canUnbind, controlEntry, deviceAccess } from '../utils/access';
@@ -37,9 +35,7 @@ import {
 } from '../utils/device-filters';
 import { APP_EXPIRED } from '../utils/outcome';
 import { useUnbindSteps } from '../utils/unbind-steps';
-import { useAreaStoreTree } from './area-store-tree';
 import { DeviceCard, type DeviceAction } from './device-card';
-import { UnboundWarning } from './unbound-warning';
 import './devices.css';
 
 registerNamespace('devices', devicesTexts);
@@ -57,6 +53,11 @@ const AreaStoreSelector = lazyComponent(() =>
   import('./area-store-selector').then((m) => m.AreaStoreSelector),
 );
 const FilterPanel = lazyComponent(() => import('./filter-panel').then((m) => m.FilterPanel));
+// What the list needs only now and then: the names of a picked place, the warning about devices without a payout
+// merchant, the guide of a missing Device app.
+const PlaceLabel = lazyComponent(() => import('./place-label').then((m) => m.PlaceLabel));
+const UnboundWarning = lazyComponent(() => import('./unbound-warning').then((m) => m.UnboundWarning));
+const DeviceAppGuide = lazyComponent(() => import('./device-app-guide').then((m) => m.DeviceAppGuide));
 
 type SheetKind = 'settings' | 'shelves' | 'remote' | 'test' | 'inventory';
 
@@ -65,19 +66,6 @@ interface SheetState {
   device: Device;
   sign: OperSign;
   open: boolean;
-}
-
-/** The guide for a missing or expired Device app (spec §4, §8): the screen exists, the module does not. */
-function DeviceAppGuide() {
-  const { t } = useTranslation('devices');
-  return (
-    <ExpiredAppGuide
-      description={t('appExpired')}
-      onContact={() =>
-        void loadDialogs().then(({ showTip }) => showTip(t('contactText'), { title: t('contactTitle') }))
-      }
-    />
-  );
 }
 
 function DeviceList({ user }: { user: UserInfo }) {
@@ -96,7 +84,6 @@ function DeviceList({ user }: { user: UserInfo }) {
   const placeOpened = useOpenedOnce(placeOpen);
   const filterOpened = useOpenedOnce(filterOpen);
   const devices = useDevices(filters);
-  const { tree } = useAreaStoreTree();
   const guard = useOperGuard();
   const unbind = useUnbindDevice();
   const list = devices.data?.data ?? [];
@@ -113,7 +100,10 @@ function DeviceList({ user }: { user: UserInfo }) {
     // Spec §5: serial numbers are digits; anything else gets the tip and no search.
     const key = checkSn(sn);
     if (key) {
-      toast(validationText(key, currentLocale()));
+      // The texts of the contract's checks load with the first tip: most visits never need them.
+      void loadChunk(() => import('../../../lib/validation')).then(({ validationText }) =>
+        toast(validationText(key, currentLocale())),
+      );
       return;
     }
     change({ sn });
@@ -173,12 +163,6 @@ function DeviceList({ user }: { user: UserInfo }) {
     guard.guard((sign) => openSheet(kind, device, sign));
   };
 
-  const areaName = tree.find((a) => a.id === filters.areaId)?.name;
-  const storeName = tree.flatMap((a) => a.stores).find((s) => s.id === filters.storeId)?.name;
-  const placeLabel =
-    filters.areaId === null && filters.storeId === null
-      ? t('place.allAreas')
-      : [areaName ?? t('place.area'), storeName].filter(Boolean).join(' / ');
   const unboundCount = filters.merchantId === '0' ? list.filter((d) => d.merchant_id === null).length : 0;
 
   if (devices.error instanceof ApiError && devices.error.rcode === APP_EXPIRED) return <DeviceAppGuide />;
@@ -205,7 +189,13 @@ function DeviceList({ user }: { user: UserInfo }) {
           onClick={() => setPlaceOpen(true)}
         >
           <span className="visually-hidden">{t('place.title')}: </span>
-          <span className="dv-chip-text">{placeLabel}</span>
+          <span className="dv-chip-text">
+            {filters.areaId === null && filters.storeId === null ? (
+              t('place.allAreas')
+            ) : (
+              <PlaceLabel areaId={filters.areaId} storeId={filters.storeId} />
+            )}
+          </span>
           <DownFill aria-hidden="true" />
         </button>
         <button
