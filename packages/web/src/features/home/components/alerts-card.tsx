@@ -73,7 +73,7 @@ export function AlertsCard() {
   });
   const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
   return (
-    <section className="card" aria-labelledby="alerts-title">
+    <section className="card alerts-card" aria-labelledby="alerts-title">
       <h2 id="alerts-title" className="card-title">
         {t('alerts.title')}
       </h2>

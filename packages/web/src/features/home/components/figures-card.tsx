@@ -39,23 +39,31 @@ function isOverview(value: unknown): value is Overview {
 /** /a/overview, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
 const overviewCall = endpoint('/api/v1/a/overview', 'session', isOverview);
 
-/** The day's figures: income first and large, then payments, refunds, average order value and profit. */
-function DayPanel({ figures }: { figures: DayFigures }) {
+/** What a figure shows while the day's figures load. */
+const PENDING = '—';
+
+/**
+ * The day's figures: income first and large, then payments, refunds, average order value and profit. Without
+ * figures yet, the same rows with a dash for each value: the panel has its final height from the first paint,
+ * so the cards below it never move when the figures arrive.
+ */
+function DayPanel({ figures }: { figures: DayFigures | undefined }) {
   const { t } = useTranslation('home');
   const locale = currentLocale();
-  const money = (cents: number) => formatMoney(cents, locale);
+  const money = (cents: number | undefined) => (cents === undefined ? PENDING : formatMoney(cents, locale));
+  const count = (value: number | undefined) => (value === undefined ? PENDING : String(value));
   const rows: [string, string][] = [
-    [t('figures.successCount'), String(figures.successCount)],
-    [t('figures.refundCount'), String(figures.refundCount)],
-    [t('figures.price'), money(figures.price)],
-    [t('figures.refund'), money(figures.refund)],
+    [t('figures.successCount'), count(figures?.successCount)],
+    [t('figures.refundCount'), count(figures?.refundCount)],
+    [t('figures.price'), money(figures?.price)],
+    [t('figures.refund'), money(figures?.refund)],
   ];
-  if (figures.profit !== null) rows.push([t('figures.profit'), money(figures.profit)]);
+  if (figures && figures.profit !== null) rows.push([t('figures.profit'), money(figures.profit)]);
   return (
     <>
       <p className="figures-income">
         <span>{t('figures.income')}</span>
-        <strong>{money(figures.income)}</strong>
+        <strong>{money(figures?.income)}</strong>
       </p>
       <DetailList className="figures-grid" rows={rows} />
     </>
@@ -109,8 +117,8 @@ export function FiguresCard() {
         aria-labelledby={`${id}-${day}`}
         aria-busy={overview.isPending}
       >
-        {figures ? <DayPanel figures={figures} /> : null}
-        {overview.isPending ? <p className="muted">{t('figures.loading')}</p> : null}
+        {figures || overview.isPending ? <DayPanel figures={figures} /> : null}
+        {overview.isPending ? <p className="visually-hidden">{t('figures.loading')}</p> : null}
         {overview.isError ? (
           <p className="muted">
             {t('figures.failed')}{' '}
