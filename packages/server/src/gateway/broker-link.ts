@@ -10,11 +10,13 @@ export interface BrokerLink {
   /**
    * Receives messages under the filters. shared: with several gateway processes on one broker each message
    * reaches only one of them (MQTT shared subscriptions); a single embedded broker has only one gateway.
+   * When onMessage answers a promise, the link delivers nothing more from that source until it settles
+   * (backpressure: the broker stops reading the machine, an external broker keeps the messages).
    */
   subscribe(
     filters: string[],
     shared: boolean,
-    onMessage: (topic: string, payload: Buffer) => void,
+    onMessage: (topic: string, payload: Buffer) => Promise<void> | undefined,
   ): Promise<void>;
   publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
   close(): Promise<void>;

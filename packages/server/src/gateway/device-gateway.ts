@@ -23,7 +23,7 @@ import {
   type StatusReport,
 } from '@vendo/contract/device-protocol';
 import type { BrokerLink } from './broker-link';
-import type { GatewayLog, MachineEventStore, MachineStateStore } from './machine-ports';
+import type { EventToRecord, GatewayLog, MachineEventStore, MachineStateStore } from './machine-ports';
 
 export type CommandOutcome<N extends CommandName> =
   | { status: 'acked'; result: CommandResult<N>; latencyMs: number }
@@ -39,8 +39,13 @@ export interface DeviceGatewayOptions {
   clock: () => number;
   /** Reports are coalesced per machine and written together this often. */
   reportFlushMs?: number;
-  /** Events being stored at once; beyond it new ones are dropped unacknowledged (the machine resends). */
+  /**
+   * Events received and not yet committed. At this many the gateway stops taking more from the broker link (the
+   * link stops reading those machines) until a commit makes room: memory stays bounded under any burst.
+   */
   maxEventsInFlight?: number;
+  /** Most events stored in one transaction (group commit). */
+  maxEventsPerCommit?: number;
   /** How often machines not heard from for SILENT_AFTER_MS are pinged (checkSilent). */
   silenceCheckMs?: number;
   /** How long a silent machine has to answer that ping before it is marked offline. */
@@ -65,7 +70,14 @@ export interface GatewayStats {
   eventsDuplicate: number;
   acks: number;
   malformed: number;
-  dropped: number;
+  /** Events whose effects failed (rolled back alone, not acknowledged: the machine sends them again). */
+  eventsFailed: number;
+  /** Transactions of events that failed as a whole (nothing of them stored or acknowledged). */
+  commitsFailed: number;
+  /** Transactions of events committed. */
+  commits: number;
+  /** Times the gateway stopped taking events because maxEventsInFlight were waiting. */
+  backpressured: number;
   /** Events refused as breaking the protocol (acknowledged as rejected, never stored). */
   eventsRejected: number;
   /** Machines marked offline because they went silent and did not answer a ping. */
@@ -89,7 +101,10 @@ export class DeviceGateway {
     eventsDuplicate: 0,
     acks: 0,
     malformed: 0,
-    dropped: 0,
+    eventsFailed: 0,
+    commitsFailed: 0,
+    commits: 0,
+    backpressured: 0,
     eventsRejected: 0,
     silentOffline: 0,
   };
@@ -101,7 +116,13 @@ export class DeviceGateway {
   private readonly eventListeners: Array<(sn: string, event: MachineEvent) => void> = [];
   /** Per machine, the tail of its presence and event work, so each machine's messages apply in order. */
   private readonly chains = new Map<string, Promise<void>>();
-  private eventsInFlight = 0;
+  /** Events received, in order, waiting for the next commit. */
+  private eventQueue: EventToRecord[] = [];
+  /** Events in the transaction being committed now. */
+  private eventsCommitting = 0;
+  private committing: Promise<void> | null = null;
+  /** Deliveries held back until there is room (backpressure on the broker link). */
+  private roomWaiters: Array<() => void> = [];
   private reports = new Map<string, StatusReport>();
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -146,7 +167,8 @@ export class DeviceGateway {
     }
     this.link = link;
     const filters = gatewayFilters(this.o.prefix, this.id);
-    const onMessage = (topic: string, payload: Buffer) => this.receive(topic, payload);
+    const onMessage = (topic: string, payload: Buffer): Promise<void> | undefined =>
+      this.receive(topic, payload);
     // Presence is read by every gateway process (not shared): the broker then also hands over the retained
     // statuses, which is how a restarted gateway learns who is online. Applying it is idempotent.
     await link.subscribe([filters.status], false, onMessage);
@@ -170,7 +192,8 @@ export class DeviceGateway {
     }
     this.link = null;
     await this.flushReports();
-    await Promise.allSettled([...this.chains.values(), this.silenceCheck]);
+    await Promise.allSettled([...this.chains.values(), this.silenceCheck, this.committing]);
+    this.releaseRoom(true);
   }
 
   /**
@@ -260,24 +283,36 @@ export class DeviceGateway {
     return outcome;
   }
 
-  /** Entry point of every message; never throws. */
-  private receive(topic: string, payload: Buffer): void {
+  /** Events received and not committed yet. */
+  get eventsInFlight(): number {
+    return this.eventQueue.length + this.eventsCommitting;
+  }
+
+  /**
+   * Entry point of every message; never throws. Answers a promise when the link should deliver nothing more
+   * until it settles (too many events waiting for a commit).
+   */
+  private receive(topic: string, payload: Buffer): Promise<void> | undefined {
     try {
       const parsed = parseMachineTopic(this.o.prefix, topic);
       if (!parsed) return;
       switch (parsed.kind) {
         case 'status':
-          return this.receiveStatus(parsed.sn, topic, payload);
+          this.receiveStatus(parsed.sn, topic, payload);
+          return;
         case 'report':
-          return this.receiveReport(parsed.sn, topic, payload);
+          this.receiveReport(parsed.sn, topic, payload);
+          return;
         case 'event':
           return this.receiveEvent(parsed.sn, topic, payload);
         case 'ack':
-          return this.receiveAck(parsed.sn, topic, payload);
+          this.receiveAck(parsed.sn, topic, payload);
+          return;
       }
     } catch (error) {
       this.o.log.error({ err: error, topic }, 'gateway failed on a message');
     }
+    return undefined;
   }
 
   private malformed(topic: string, payload: Buffer): void {
@@ -309,33 +344,88 @@ export class DeviceGateway {
     this.reports.set(sn, report);
   }
 
-  private receiveEvent(sn: string, topic: string, payload: Buffer): void {
+  private receiveEvent(sn: string, topic: string, payload: Buffer): Promise<void> | undefined {
     const event = parsePayload(machineEvent, payload);
-    if (!event) return this.rejectEvent(sn, topic, payload);
+    if (!event) {
+      this.rejectEvent(sn, topic, payload);
+      return undefined;
+    }
     this.stats.events++;
-    if (this.eventsInFlight >= (this.o.maxEventsInFlight ?? 5_000)) {
-      this.stats.dropped++;
+    this.eventQueue.push({ sn, event });
+    this.commitSoon();
+    if (this.eventsInFlight < (this.o.maxEventsInFlight ?? 2_000)) return undefined;
+    this.stats.backpressured++;
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /** Starts committing the waiting events unless a commit loop is running (it takes them next). */
+  private commitSoon(): void {
+    this.committing ??= this.commitWaiting().finally(() => {
+      this.committing = null;
+    });
+  }
+
+  /**
+   * Group commit: while events wait, take up to maxEventsPerCommit of them (in arrival order, so each machine's
+   * events apply in order) and store them in one transaction; acknowledge each only after that commit.
+   */
+  private async commitWaiting(): Promise<void> {
+    const max = this.o.maxEventsPerCommit ?? 256;
+    while (this.eventQueue.length > 0) {
+      // One turn of the event loop first: what the broker has already read joins this batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = this.eventQueue.splice(0, max);
+      this.eventsCommitting = batch.length;
+      try {
+        await this.commit(batch);
+      } finally {
+        this.eventsCommitting = 0;
+        this.releaseRoom(false);
+      }
+    }
+  }
+
+  private async commit(batch: EventToRecord[]): Promise<void> {
+    let results;
+    try {
+      results = await this.o.events.recordBatch(batch, this.o.clock());
+    } catch (error) {
+      // Nothing of the batch is stored and nothing is acknowledged: every machine sends its event again.
+      this.stats.commitsFailed++;
+      this.o.log.error({ err: error, count: batch.length }, 'storing machine events failed');
       return;
     }
-    this.eventsInFlight++;
-    this.enqueue(sn, async () => {
-      try {
-        const outcome = await this.o.events.record(sn, event, this.o.clock());
-        if (outcome === 'unknown_device') {
-          this.o.log.warn({ sn, id: event.id }, 'event from an unknown machine dropped');
-          return;
-        }
-        if (outcome === 'stored') {
-          this.stats.eventsStored++;
-          for (const listener of this.eventListeners) listener(sn, event);
-        } else this.stats.eventsDuplicate++;
-        // Acknowledged only now, after the commit: a crash before this line means the machine resends.
-        const ack: EventAck = { v: PROTOCOL_VERSION, id: event.id, status: outcome };
-        await this.link?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 });
-      } finally {
-        this.eventsInFlight--;
+    this.stats.commits++;
+    for (const [i, { sn, event }] of batch.entries()) {
+      const result = results[i];
+      if (!result) continue;
+      if (result.outcome === 'failed') {
+        this.stats.eventsFailed++;
+        this.o.log.error({ err: result.error, sn, id: event.id }, 'machine event failed, not acknowledged');
+        continue;
       }
-    });
+      if (result.outcome === 'unknown_device') {
+        this.o.log.warn({ sn, id: event.id }, 'event from an unknown machine dropped');
+        continue;
+      }
+      if (result.outcome === 'stored') {
+        this.stats.eventsStored++;
+        for (const listener of this.eventListeners) listener(sn, event);
+      } else this.stats.eventsDuplicate++;
+      // Acknowledged only now, after the commit: a crash before this line means the machine resends.
+      const ack: EventAck = { v: PROTOCOL_VERSION, id: event.id, status: result.outcome };
+      this.link
+        ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 })
+        .catch((error: unknown) =>
+          this.o.log.warn({ err: (error as Error).message, sn }, 'event acknowledgement not sent'),
+        );
+    }
+  }
+
+  /** Lets held deliveries go on while there is room (all of them when stopping). */
+  private releaseRoom(all: boolean): void {
+    const max = this.o.maxEventsInFlight ?? 2_000;
+    while (this.roomWaiters.length > 0 && (all || this.eventsInFlight < max)) this.roomWaiters.shift()?.();
   }
 
   /**

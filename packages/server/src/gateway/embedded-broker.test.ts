@@ -47,7 +47,9 @@ describe('embedded broker', () => {
   it('delivers a flood of machine messages queued at once to the gateway without exhausting the stack', async () => {
     const b = await start();
     const received: string[] = [];
-    await b.link.subscribe([`${PREFIX}/d/+/report`], false, (topic) => received.push(topic));
+    await b.link.subscribe([`${PREFIX}/d/+/report`], false, (topic) => {
+      received.push(topic);
+    });
     // A machine subscribed to its commands: deliveries to it finish a tick later, so the broker's emitter
     // reaches its concurrency and queues what comes next (as when thousands of machines publish together).
     const machine = await connect(b, '1001');
@@ -69,7 +71,9 @@ describe('embedded broker', () => {
   it('closes a connection whose packet announces more than MAX_PACKET_BYTES, before the rest arrives', async () => {
     const b = await start();
     const received: string[] = [];
-    await b.link.subscribe([`${PREFIX}/d/+/report`], false, (topic) => received.push(topic));
+    await b.link.subscribe([`${PREFIX}/d/+/report`], false, (topic) => {
+      received.push(topic);
+    });
     const [big, other] = [await connect(b, '1001'), await connect(b, '1002')];
     try {
       // A packet of exactly the maximum passes.

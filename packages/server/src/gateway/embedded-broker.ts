@@ -175,16 +175,19 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // In-process subscribers see every publish on the filters. `done` releases the broker's emitter to its
       // next queued message: called synchronously it would recurse through the whole queue (thousands of
       // machines publishing at once overflowed the stack), so it is called on the next turn, as aedes does.
+      // Until `done`, aedes neither acknowledges the publish (PUBACK) nor reads that machine's next packet:
+      // when the gateway answers a promise (too many events waiting) `done` waits for it — backpressure.
       for (const filter of filters) {
         await new Promise<void>((resolve) =>
           broker.subscribe(
             filter,
             (packet, done) => {
-              setImmediate(done);
-              onMessage(
+              const held = onMessage(
                 packet.topic,
                 Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
               );
+              if (held) void held.finally(() => setImmediate(done));
+              else setImmediate(done);
             },
             resolve,
           ),

@@ -52,7 +52,10 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
     reconnectPeriod: 1_000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
   });
-  const subscriptions: Array<{ filter: string; handler: (topic: string, payload: Buffer) => void }> = [];
+  const subscriptions: Array<{
+    filter: string;
+    handler: (topic: string, payload: Buffer) => Promise<void> | undefined;
+  }> = [];
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -77,9 +80,22 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
       });
     }
   });
+  // mqtt.js emits 'message', then calls handleMessage and reads the next packet (and sends the PUBACK) only
+  // after its callback: a handler's promise holds the link there until it settles — backpressure.
+  let held: Array<Promise<void>> = [];
   client.on('message', (topic, payload) => {
-    for (const s of subscriptions) if (topicMatches(s.filter, topic)) s.handler(topic, payload);
+    for (const s of subscriptions) {
+      if (!topicMatches(s.filter, topic)) continue;
+      const wait = s.handler(topic, payload);
+      if (wait) held.push(wait);
+    }
   });
+  client.handleMessage = (_packet, callback) => {
+    const waits = held;
+    held = [];
+    if (waits.length === 0) return callback();
+    void Promise.allSettled(waits).then(() => callback());
+  };
 
   return {
     kind: 'external',

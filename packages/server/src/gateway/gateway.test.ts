@@ -223,9 +223,9 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     const device = devices[0]!;
     const sim = await start(device);
     const { events } = t.services.devices;
-    const original = events.record.bind(events);
+    const original = events.recordBatch.bind(events);
     let failures = 1;
-    events.record = async (...args) => {
+    events.recordBatch = async (...args) => {
       if (failures-- > 0) throw new Error('database went away');
       return original(...args);
     };
@@ -246,7 +246,7 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ type: 'game', player: 'openid-1', result: 'win' });
     } finally {
-      events.record = original;
+      events.recordBatch = original;
     }
   });
 

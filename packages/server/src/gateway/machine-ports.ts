@@ -31,9 +31,23 @@ export interface MachineStateStore {
 
 export type EventOutcome = 'stored' | 'duplicate' | 'unknown_device';
 
+/** An event as a machine sent it, waiting to be stored. */
+export interface EventToRecord {
+  sn: string;
+  event: MachineEvent;
+}
+
+/** What became of one event of a batch: its outcome, or the error that rolled back its effects alone. */
+export type RecordResult = { outcome: EventOutcome } | { outcome: 'failed'; error: unknown };
+
 export interface MachineEventStore {
-  /** Stores the event and its effects in one transaction, once per (sn, event id); resolves after commit. */
-  record(sn: string, event: MachineEvent, now: number): Promise<EventOutcome>;
+  /**
+   * Stores many events in one transaction (one commit, one fsync), each once per (sn, event id) with its effects.
+   * An event whose effects fail is rolled back alone ('failed': not stored, the machine sends it again); the
+   * others commit. Resolves after the commit, one result per event in order; rejects when the transaction
+   * itself fails, and then nothing of the batch was stored.
+   */
+  recordBatch(events: readonly EventToRecord[], now: number): Promise<RecordResult[]>;
 }
 
 /** The logger the gateway writes to (Fastify's pino logger in the server). */

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
-import type { EventOutcome, MachineEventStore } from '../../gateway/machine-ports';
+import type {
+  EventOutcome,
+  EventToRecord,
+  MachineEventStore,
+  RecordResult,
+} from '../../gateway/machine-ports';
 
 export interface EventDevice {
   id: number;
@@ -42,39 +48,115 @@ export class MachineEventRepository implements MachineEventStore {
     this.sink = sink;
   }
 
+  /** One event in its own transaction (tests and tools); the gateway stores them in batches. */
   async record(sn: string, event: MachineEvent, now: number): Promise<EventOutcome> {
-    const device = await this.db
+    const [result] = await this.recordBatch([{ sn, event }], now);
+    if (!result || result.outcome === 'failed') throw result?.error ?? new Error('event not recorded');
+    return result.outcome;
+  }
+
+  /**
+   * Group commit: the whole batch in one transaction, so one commit (one fsync under synchronous FULL) stores
+   * many events. The batch first runs straight through; when one event fails, that transaction is rolled back
+   * and the batch runs again with each event in a savepoint, so the failing one is rolled back alone and the
+   * others are stored once. Work an event leaves for after the commit runs only once the commit succeeded.
+   */
+  async recordBatch(batch: readonly EventToRecord[], now: number): Promise<RecordResult[]> {
+    if (batch.length === 0) return [];
+    const devices = await this.devicesOf(batch.map((b) => b.sn));
+    try {
+      return await this.commitBatch(batch, devices, now, false);
+    } catch (error) {
+      if (!(error instanceof EventFailed)) throw error;
+      return this.commitBatch(batch, devices, now, true);
+    }
+  }
+
+  private async devicesOf(sns: string[]): Promise<Map<string, EventDevice>> {
+    const rows = await this.db
       .selectFrom('devices')
       .select(['id', 'sn', 'type', 'merchant_id', 'area_id', 'store_id'])
-      .where('sn', '=', sn)
+      .where('sn', 'in', [...new Set(sns)])
+      .execute();
+    return new Map(rows.map((row) => [row.sn, row]));
+  }
+
+  private async commitBatch(
+    batch: readonly EventToRecord[],
+    devices: ReadonlyMap<string, EventDevice>,
+    now: number,
+    isolate: boolean,
+  ): Promise<RecordResult[]> {
+    const results: RecordResult[] = [];
+    const afterCommit: Array<() => void> = [];
+    const trx = await this.db.startTransaction().execute();
+    try {
+      for (const [i, { sn, event }] of batch.entries()) {
+        // SQLite runs synchronously: let the broker read and answer between events of a long batch.
+        if (i > 0 && i % YIELD_EVERY === 0) await nextTurn();
+        const device = devices.get(sn);
+        if (!device) {
+          results.push({ outcome: 'unknown_device' });
+          continue;
+        }
+        if (!isolate) {
+          const applied = await this.apply(trx, device, event, now).catch((error: unknown) => {
+            throw new EventFailed(error);
+          });
+          results.push({ outcome: applied.outcome });
+          if (applied.after) afterCommit.push(applied.after);
+          continue;
+        }
+        const point = await trx.savepoint('event').execute();
+        try {
+          const applied = await this.apply(point, device, event, now);
+          await point.releaseSavepoint('event').execute();
+          results.push({ outcome: applied.outcome });
+          if (applied.after) afterCommit.push(applied.after);
+        } catch (error) {
+          await point.rollbackToSavepoint('event').execute();
+          results.push({ outcome: 'failed', error });
+        }
+      }
+      await trx.commit().execute();
+    } catch (error) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw error;
+    }
+    for (const run of afterCommit) run();
+    return results;
+  }
+
+  /** The event and its effects, inside the caller's transaction. */
+  private async apply(
+    trx: Kysely<Database>,
+    device: EventDevice,
+    event: MachineEvent,
+    now: number,
+  ): Promise<{ outcome: 'stored' | 'duplicate'; after?: (() => void) | undefined }> {
+    const inserted = await trx
+      .insertInto('device_events')
+      .values({
+        sn: device.sn,
+        event_id: event.id,
+        merchant_id: device.merchant_id,
+        type: event.type,
+        player: event.type === 'game' ? (event.data.player ?? null) : null,
+        result: event.type === 'game' ? event.data.result : null,
+        payload: JSON.stringify(event.data),
+        occurred_at: event.at,
+        received_at: now,
+      })
+      .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
+      .returning('id')
       .executeTakeFirst();
-    if (!device) return 'unknown_device';
-    const sink = this.sink;
-    let afterCommit: (() => void) | undefined;
-    const outcome = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
-      const inserted = await trx
-        .insertInto('device_events')
-        .values({
-          sn,
-          event_id: event.id,
-          merchant_id: device.merchant_id,
-          type: event.type,
-          player: event.type === 'game' ? (event.data.player ?? null) : null,
-          result: event.type === 'game' ? event.data.result : null,
-          payload: JSON.stringify(event.data),
-          occurred_at: event.at,
-          received_at: now,
-        })
-        .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return 'duplicate';
-      for (const item of deliveredItems(event)) await this.showFault(trx, device, item, now);
-      afterCommit = (await sink?.apply(trx, device, event, now)) ?? undefined;
-      return 'stored';
-    });
-    afterCommit?.();
-    return outcome;
+    if (!inserted) return { outcome: 'duplicate' };
+    for (const item of deliveredItems(event)) await this.showFault(trx, device, item, now);
+    const after = await this.sink?.apply(trx, device, event, now);
+    return { outcome: 'stored', after };
   }
 
   /** The fault a delivery reported (or its absence) becomes the shelf's status. */
@@ -108,6 +190,16 @@ export class MachineEventRepository implements MachineEventStore {
       .limit(1)
       .executeTakeFirst();
     return !!row;
+  }
+}
+
+/** Events applied between two turns of the event loop in a batch. */
+const YIELD_EVERY = 32;
+
+/** An event's effects failed inside a batch run straight through: the batch is run again in savepoints. */
+class EventFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('a machine event failed inside a batch');
   }
 }
 
