@@ -27,6 +27,8 @@ const timer = setInterval(() => {
     kind: 'stats',
     received: gateway.stats.reports,
     written: gateway.stats.reportsWritten,
+    events: gateway.stats.events,
+    stored: gateway.stats.eventsStored,
     clients: broker.connectedClients(),
     rss: process.memoryUsage().rss,
   });

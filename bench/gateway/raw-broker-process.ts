@@ -1,7 +1,7 @@
 /**
  * Child process of run.ts, the baseline: the same broker (aedes) with no authentication, no gateway and no
- * database; an in-process subscriber only counts the reports. What is left of the gateway's rate against this
- * is the cost of Vendo's own work.
+ * database; an in-process subscriber only counts the reports and the events (QoS 1: aedes sends the PUBACK once
+ * the subscriber is done). What is left of the gateway's rate against this is the cost of Vendo's own work.
  */
 import net from 'node:net';
 import { Aedes } from 'aedes';
@@ -11,18 +11,23 @@ const server = net.createServer((socket) => broker.handle(socket));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
+const prefix = process.env['MQTT_TOPIC_PREFIX'] ?? 'vendo';
 
 let received = 0;
-await new Promise<void>((resolve) =>
-  broker.subscribe(
-    `${process.env['MQTT_TOPIC_PREFIX'] ?? 'vendo'}/d/+/report`,
-    (_packet, done) => {
-      received++;
-      done();
-    },
-    resolve,
-  ),
-);
+let events = 0;
+const count = (filter: string, counted: () => void) =>
+  new Promise<void>((resolve) =>
+    broker.subscribe(
+      filter,
+      (_packet, done) => {
+        counted();
+        done();
+      },
+      resolve,
+    ),
+  );
+await count(`${prefix}/d/+/report`, () => received++);
+await count(`${prefix}/d/+/event`, () => events++);
 
 const send = (message: object) => process.send?.(message);
 send({ kind: 'ready', port });
@@ -31,6 +36,8 @@ const timer = setInterval(() => {
     kind: 'stats',
     received,
     written: received,
+    events,
+    stored: events,
     clients: broker.connectedClients,
     rss: process.memoryUsage().rss,
   });

@@ -1,64 +1,97 @@
 /**
- * The device gateway under many machines: N simulated machines (default 10,000) connect to one gateway process
- * and keep reporting; then each sends a burst of reports. Prints connections held, reports/s, the gateway's
- * memory, and the same figures for the bare broker (aedes without authentication, gateway or database) measured
- * in the same run as the baseline. It prints figures; it is not a test.
+ * The device gateway under many machines, beside the bare broker (aedes without authentication, gateway or
+ * database) measured in the same run as the baseline. It prints figures; it is not a test.
  *
- *   npm run bench:gateway -- [--machines 10000] [--report-ms 10000] [--hold-s 20] [--burst 5]
+ *   npm run bench:gateway -- [--mode sales,burst,reports] [--db sqlite|postgres|both] [--machines 1000]
+ *     [--seconds 10] [--burst-machines 10000] [--report-machines 10000] [--report-ms 10000] [--hold-s 20] [--burst 5]
+ *
+ * - sales: N machines each send cash sales (QoS 1 events, the real device protocol) one after another, the next as
+ *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
+ *   (publish → the protocol's event-ack, sent after the commit) p50/p99. The bare broker's figure is the same
+ *   loop on PUBACK.
+ * - burst: M machines (default 10,000) each send one sale at once; prints the time until all are acknowledged,
+ *   whether the gateway survived, and counts in the database that every sale was stored exactly once.
+ * - reports: N machines connect and keep reporting (QoS 0), then each sends a burst of reports; prints
+ *   connections held, reports/s and memory.
+ * PostgreSQL (--db postgres|both) uses DATABASE_URL, schema bench_gateway (dropped and made again each run).
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { PROTOCOL_VERSION, deviceTopics, type MachineEvent } from '@vendo/contract/device-protocol';
 import { Fleet } from '@vendo/device-sim/fleet';
-import type { MachineCredentials } from '@vendo/device-sim/machine';
+import type { MachineCredentials, SimMachine } from '@vendo/device-sim/machine';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+import { openDatabase } from '../../packages/server/src/runtime';
+import { signUpMerchant } from '../support/bench-kit';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const OUT = path.join(ROOT, 'bench/out/gateway');
 const PREFIX = 'vendo';
+const SCHEMA = 'bench_gateway';
 
 interface Stats {
   kind: 'stats';
   received: number;
   written: number;
+  events: number;
+  stored: number;
   clients: number;
   rss: number;
 }
 
-interface Figures {
-  name: string;
-  connected: number;
-  connectSeconds: number;
-  holdRate: number;
-  writtenRate: number;
-  burstRate: number;
-  burstDelivered: number;
-  rssMb: number;
-}
-
 const { values } = parseArgs({
   options: {
-    machines: { type: 'string', default: '10000' },
+    mode: { type: 'string', default: 'sales,burst' },
+    db: { type: 'string', default: 'sqlite' },
+    machines: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '10' },
+    'burst-machines': { type: 'string', default: '10000' },
+    'report-machines': { type: 'string', default: '10000' },
     'report-ms': { type: 'string', default: '10000' },
     'hold-s': { type: 'string', default: '20' },
     burst: { type: 'string', default: '5' },
   },
 });
-const N = Number(values.machines);
+const MODES = new Set(values.mode.split(','));
+const SALE_MACHINES = Number(values.machines);
+const SECONDS = Number(values.seconds);
+const BURST_MACHINES = Number(values['burst-machines']);
+const REPORT_MACHINES = Number(values['report-machines']);
 const REPORT_MS = Number(values['report-ms']);
 const HOLD_S = Number(values['hold-s']);
 const BURST = Number(values.burst);
+const DBS = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => bytes / 1024 / 1024;
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)}%` : 'n/a');
 
 /** A child process (gateway or bare broker) and its latest counters. */
 class Target {
-  latest: Stats = { kind: 'stats', received: 0, written: 0, clients: 0, rss: 0 };
+  latest: Stats = { kind: 'stats', received: 0, written: 0, events: 0, stored: 0, clients: 0, rss: 0 };
+  peakRss = 0;
+  exitCode: number | null | undefined = undefined;
   private constructor(private readonly child: ChildProcess) {
     child.on('message', (m: Stats) => {
-      if (m.kind === 'stats') this.latest = m;
+      if (m.kind !== 'stats') return;
+      this.latest = m;
+      this.peakRss = Math.max(this.peakRss, m.rss);
     });
+    child.on('exit', (code) => {
+      this.exitCode = code;
+    });
+  }
+
+  get alive(): boolean {
+    return this.exitCode === undefined;
   }
 
   static async start(script: string, env: NodeJS.ProcessEnv): Promise<{ target: Target; port: number }> {
@@ -77,7 +110,7 @@ class Target {
 
   async until(check: (s: Stats) => boolean, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && this.alive) {
       if (check(this.latest)) return true;
       await sleep(100);
     }
@@ -85,145 +118,390 @@ class Target {
   }
 
   async stop(): Promise<void> {
+    if (!this.alive) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.send('stop');
-    await Promise.race([exited, sleep(15_000).then(() => this.child.kill('SIGKILL'))]);
+    await Promise.race([exited, sleep(30_000).then(() => this.child.kill('SIGKILL'))]);
   }
 }
 
-async function measure(
-  name: string,
-  script: string,
-  credentials: MachineCredentials[],
-  env: NodeJS.ProcessEnv,
-) {
-  console.log(`\n${name}: starting, then connecting ${credentials.length} machines ...`);
-  const { target, port } = await Target.start(script, env);
+interface Side {
+  name: string;
+  script: string;
+  gateway: boolean;
+}
+const GATEWAY: Side = { name: 'gateway', script: 'gateway-process.ts', gateway: true };
+const BARE: Side = { name: 'bare aedes', script: 'raw-broker-process.ts', gateway: false };
+
+/** Starts a side and connects the machines to it. */
+async function connect(side: Side, credentials: MachineCredentials[], env: NodeJS.ProcessEnv) {
+  const { target, port } = await Target.start(side.script, env);
   const fleet = new Fleet(credentials, {
     url: `mqtt://127.0.0.1:${port}`,
     prefix: PREFIX,
     reportEveryMs: REPORT_MS,
-    keepaliveS: 120,
-    eventRetryMs: 600_000,
+    keepaliveS: 300,
+    // Sales wait for their acknowledgement; a resend is only for a dropped one (counted as a duplicate).
+    eventRetryMs: 60_000,
     commandDelayMs: 5,
     rssi: 20,
   });
   const started = Date.now();
   const failed = await fleet.start(500);
-  await target.until((s) => s.clients >= credentials.length - failed.length, 120_000);
+  await target.until((s) => s.clients >= credentials.length - failed.length, 180_000);
   const connectSeconds = (Date.now() - started) / 1000;
   if (failed.length > 0)
     console.log(`  ${failed.length} machines could not connect (first: ${failed[0]?.error})`);
-  console.log(
-    `  ${target.latest.clients} connections held after ${connectSeconds.toFixed(1)} s; holding ${HOLD_S} s`,
-  );
+  return { target, fleet, connectSeconds };
+}
 
+/** Disconnects the machines and stops the side; answers whether it was still alive and its peak memory. */
+async function end(target: Target, fleet: Fleet): Promise<{ alive: boolean; rss: number }> {
+  const figures = { alive: target.alive, rss: target.peakRss };
+  await fleet.stop(false);
+  await target.stop();
+  return figures;
+}
+
+function cashSale(): MachineEvent {
+  return {
+    v: PROTOCOL_VERSION,
+    id: `e${randomUUID().replace(/-/g, '')}`,
+    at: Date.now(),
+    type: 'cash_sale',
+    data: { payment: 'coin', amount: 200, items: [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }] },
+  };
+}
+
+/**
+ * One sale from a machine, resolved when it counts as done: on the gateway the protocol's event-ack (sent after
+ * the commit), on the bare broker the PUBACK. Answers the latency in ms, or null on timeout.
+ */
+function saleSender(side: Side, fleet: Fleet) {
+  const waiting = new Map<string, () => void>();
+  for (const machine of fleet.machines)
+    machine.on('event-acked', (ack: { id: string }) => waiting.get(ack.id)?.());
+  return async (machine: SimMachine): Promise<number | null> => {
+    const event = cashSale();
+    const started = performance.now();
+    if (!side.gateway) {
+      const topic = deviceTopics(PREFIX, machine.sn).event;
+      await machine.publishRaw(topic, JSON.stringify(event), { qos: 1 });
+      return performance.now() - started;
+    }
+    const acked = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 120_000);
+      waiting.set(event.id, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      machine.sendEvent(event);
+    });
+    waiting.delete(event.id);
+    return acked ? performance.now() - started : null;
+  };
+}
+
+interface SaleFigures {
+  side: string;
+  rate: number;
+  p50: number;
+  p99: number;
+  done: number;
+  timeouts: number;
+  rssMb: number;
+}
+
+async function measureSales(
+  side: Side,
+  credentials: MachineCredentials[],
+  env: NodeJS.ProcessEnv,
+): Promise<SaleFigures> {
+  console.log(`\n${side.name}: sales from ${credentials.length} machines for ${SECONDS} s ...`);
+  const { target, fleet } = await connect(side, credentials, env);
+  const send = saleSender(side, fleet);
+  const warmupMs = 2_000;
+  const t0 = performance.now();
+  const from = t0 + warmupMs;
+  const to = from + SECONDS * 1000;
+  const latencies: number[] = [];
+  let timeouts = 0;
+  await Promise.all(
+    fleet.machines.map(async (machine) => {
+      while (performance.now() < to && target.alive) {
+        const started = performance.now();
+        const latency = await send(machine).catch(() => null);
+        if (latency === null) timeouts++;
+        else if (started >= from && started + latency <= to) latencies.push(latency);
+      }
+    }),
+  );
+  const { rss } = await end(target, fleet);
+  latencies.sort((a, b) => a - b);
+  return {
+    side: side.name,
+    rate: latencies.length / SECONDS,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    done: latencies.length,
+    timeouts,
+    rssMb: mb(rss),
+  };
+}
+
+interface BurstFigures {
+  side: string;
+  seconds: number;
+  acked: number;
+  p50: number;
+  p99: number;
+  alive: boolean;
+  rssMb: number;
+}
+
+async function measureBurst(
+  side: Side,
+  credentials: MachineCredentials[],
+  env: NodeJS.ProcessEnv,
+): Promise<BurstFigures> {
+  console.log(`\n${side.name}: connecting ${credentials.length} machines for the burst ...`);
+  const { target, fleet, connectSeconds } = await connect(side, credentials, env);
+  console.log(
+    `  ${target.latest.clients} connected in ${connectSeconds.toFixed(1)} s; one sale each, at once`,
+  );
+  const send = saleSender(side, fleet);
+  const started = performance.now();
+  const latencies = (
+    await Promise.all(fleet.machines.map((machine) => send(machine).catch(() => null)))
+  ).filter((l): l is number => l !== null);
+  const seconds = (performance.now() - started) / 1000;
+  // Let the last commit's counters reach the parent.
+  await sleep(500);
+  const { alive, rss } = await end(target, fleet);
+  latencies.sort((a, b) => a - b);
+  return {
+    side: side.name,
+    seconds,
+    acked: latencies.length,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    alive,
+    rssMb: mb(rss),
+  };
+}
+
+interface ReportFigures {
+  connected: number;
+  connectSeconds: number;
+  holdRate: number;
+  writtenRate: number;
+  burstRate: number;
+  burstDelivered: number;
+  rssMb: number;
+}
+
+async function measureReports(
+  side: Side,
+  credentials: MachineCredentials[],
+  env: NodeJS.ProcessEnv,
+): Promise<ReportFigures> {
+  console.log(`\n${side.name}: connecting ${credentials.length} reporting machines, holding ${HOLD_S} s ...`);
+  const { target, fleet, connectSeconds } = await connect(side, credentials, env);
   // Let the connect storm settle, then count steady reporting.
   await sleep(Math.min(REPORT_MS, 5_000));
   const hold0 = { ...target.latest, at: Date.now() };
   await sleep(HOLD_S * 1000);
   const hold1 = { ...target.latest, at: Date.now() };
   const seconds = (hold1.at - hold0.at) / 1000;
-  const holdRate = (hold1.received - hold0.received) / seconds;
-  const writtenRate = (hold1.written - hold0.written) / seconds;
   const connected = target.latest.clients;
   const rss = target.latest.rss;
-
-  console.log(`  burst: ${BURST} reports from every machine at once ...`);
   const report = JSON.stringify({ v: 1, rssi: 21, version: '2.4.1' });
   const burst0 = target.latest.received;
   const burstStart = Date.now();
-  const expected = fleet.machines.length * BURST;
-  for (const machine of fleet.machines) {
+  for (const machine of fleet.machines)
     for (let i = 0; i < BURST; i++)
       void machine.publishRaw(`${PREFIX}/d/${machine.sn}/report`, report).catch(() => undefined);
-  }
-  await target.until((s) => s.received - burst0 >= expected, 120_000);
+  await target.until((s) => s.received - burst0 >= fleet.machines.length * BURST, 120_000);
   const burstDelivered = target.latest.received - burst0;
   const burstRate = burstDelivered / ((Date.now() - burstStart) / 1000);
-
   await fleet.stop(false);
   await target.stop();
   return {
-    name,
     connected,
     connectSeconds,
-    holdRate,
-    writtenRate,
+    holdRate: (hold1.received - hold0.received) / seconds,
+    writtenRate: (hold1.written - hold0.written) / seconds,
     burstRate,
     burstDelivered,
     rssMb: mb(rss),
   };
 }
 
-async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-bench-gateway-'));
-  const env = {
+/**
+ * A fresh database with one merchant (signed up through the app's calls) owning `count` machines, each with its
+ * first shelf holding goods and plenty of stock, so a cash sale makes an order and a stock write-off.
+ */
+async function prepare(
+  dbKind: string,
+  count: number,
+): Promise<{ env: NodeJS.ProcessEnv; credentials: MachineCredentials[] }> {
+  const dir = path.join(OUT, dbKind);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const url = process.env['DATABASE_URL'] ?? '';
+  if (dbKind === 'postgres') {
+    if (!url) throw new Error('--db postgres needs DATABASE_URL');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await client.end();
+  }
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dir,
-    DATABASE_URL: '',
+    DATABASE_URL: dbKind === 'postgres' ? url : '',
+    DATABASE_SCHEMA: SCHEMA,
     VENDO_MODE: 'test',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
     MQTT_TOPIC_PREFIX: PREFIX,
   };
-  const credentialsFile = path.join(dir, 'machines.json');
-  console.log(`provisioning ${N} machines into ${dir} ...`);
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/server/src/main.ts',
-      'devices',
-      'provision',
-      '--count',
-      String(N),
-      '--type',
-      'vms',
-      '--out',
-      credentialsFile,
-      '--no-qr',
-    ],
-    { cwd: ROOT, env: { ...env, INIT_CWD: ROOT }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const credentials = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as MachineCredentials[];
-
-  const gateway = await measure(
-    'Vendo gateway (auth, presence, reports to SQLite)',
-    'gateway-process.ts',
-    credentials,
-    env,
-  );
-  const raw = await measure(
-    'bare broker (aedes, no auth, counting subscriber)',
-    'raw-broker-process.ts',
-    credentials,
-    env,
-  );
-  const generator = mb(process.memoryUsage().rss);
-
-  const row = (f: Figures) =>
-    `${f.name.padEnd(16)} ${String(f.connected).padStart(11)} ${f.connectSeconds.toFixed(1).padStart(10)} ` +
-    `${f.holdRate.toFixed(0).padStart(11)} ${f.writtenRate.toFixed(0).padStart(10)} ` +
-    `${f.burstRate.toFixed(0).padStart(10)} ${f.rssMb.toFixed(0).padStart(8)}`;
-  console.log(
-    `\nmachines ${N}, each reporting every ${REPORT_MS} ms (expected steady rate ${(N / (REPORT_MS / 1000)).toFixed(0)}/s), burst ${BURST} each`,
-  );
-  console.log('                 connections  connect s  reports/s  written/s   burst/s   RSS MB');
-  console.log(row({ ...gateway, name: 'gateway' }));
-  console.log(row({ ...raw, name: 'bare broker' }));
-  const ratio = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(0)}%` : 'n/a');
-  console.log(
-    `gateway / bare broker: connections ${ratio(gateway.connected, raw.connected)}, steady reports ${ratio(gateway.holdRate, raw.holdRate)}, ` +
-      `burst ${ratio(gateway.burstRate, raw.burstRate)}, memory ${(gateway.rssMb / Math.max(raw.rssMb, 1)).toFixed(1)}×`,
-  );
-  if (gateway.burstDelivered < N * BURST)
-    console.log(
-      `note: the gateway saw ${gateway.burstDelivered} of ${N * BURST} burst reports (QoS 0 may drop under load)`,
+  const config = loadConfig(env as Record<string, string>);
+  const db = await openDatabase(config);
+  const built = await buildApp({ config, db, logger: { level: 'warn' } });
+  const { merchantId, call, headers } = await signUpMerchant(built, {
+    phone: '13800000077',
+    password: 'bench-gateway-1',
+    name: 'Bench gateway',
+  });
+  console.log(`[${dbKind}] provisioning ${count} machines bound to one merchant ...`);
+  const machines = await built.services.devices.provision(count, 'vm', 'bench');
+  const now = Date.now();
+  const k = db.kysely;
+  const goods: number[] = [];
+  for (let g = 0; g < 20; g++) {
+    const added = await call<{ goods_id: number }>(
+      '/api/v1/g/addPrivate',
+      { goods_name: `Bench goods ${g + 1}`, price: 200, cost_price: 80 },
+      headers,
     );
-  console.log(`load generator (this process, ${N} MQTT clients): ${generator.toFixed(0)} MB RSS`);
-  fs.rmSync(dir, { recursive: true, force: true });
+    goods.push(added.goods_id);
+  }
+  // Bound without the bind call's revisions, so connecting machines are not sent settings and shelves.
+  await k
+    .updateTable('devices')
+    .set({ merchant_id: merchantId, title: sql<string>`sn`, bound_at: now, settings_rev: 0, shelves_rev: 0 })
+    .execute();
+  const devices = await k.selectFrom('devices').select(['id']).execute();
+  for (const [i, device] of devices.entries())
+    await k
+      .updateTable('channels')
+      .set({ goods_id: goods[i % goods.length]!, quantity: 1_000_000, capacity: 1_000_000, price: 200 })
+      .where('device_id', '=', device.id)
+      .where('position', '=', 1)
+      .execute();
+  await built.app.close();
+  await db.destroy();
+  return { env, credentials: machines };
+}
+
+/** Orders, events, and any event made into more than one order, as the database holds them. */
+async function countStored(env: NodeJS.ProcessEnv) {
+  const db = await openDatabase(loadConfig(env as Record<string, string>));
+  const k = db.kysely;
+  const { orders } = await k
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('orders'))
+    .executeTakeFirstOrThrow();
+  const { events } = await k
+    .selectFrom('device_events')
+    .select((eb) => eb.fn.countAll<number>().as('events'))
+    .executeTakeFirstOrThrow();
+  const doubled = await k
+    .selectFrom('orders')
+    .select('event_id')
+    .groupBy('event_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  await db.destroy();
+  return { orders: Number(orders), events: Number(events), doubled: doubled.length };
+}
+
+async function runDb(dbKind: string): Promise<void> {
+  const count = Math.max(
+    MODES.has('sales') ? SALE_MACHINES : 0,
+    MODES.has('burst') ? BURST_MACHINES : 0,
+    MODES.has('reports') ? REPORT_MACHINES : 0,
+  );
+  const { env, credentials } = await prepare(dbKind, count);
+  console.log(`\n=== ${dbKind} ===`);
+
+  if (MODES.has('sales')) {
+    const machines = credentials.slice(0, SALE_MACHINES);
+    const before = await countStored(env);
+    const gateway = await measureSales(GATEWAY, machines, env);
+    const after = await countStored(env);
+    const bare = await measureSales(BARE, machines, env);
+    const row = (f: SaleFigures) =>
+      `${f.side.padEnd(12)} ${f.rate.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(9)} ` +
+      `${f.p99.toFixed(1).padStart(9)} ${String(f.timeouts).padStart(8)} ${f.rssMb.toFixed(0).padStart(7)}`;
+    console.log(
+      `\n[${dbKind}] sales: ${SALE_MACHINES} machines, each one sale at a time, ${SECONDS} s measured`,
+    );
+    console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB');
+    console.log(row({ ...gateway, side: 'gateway' }));
+    console.log(row({ ...bare, side: 'bare aedes' }));
+    console.log(
+      `[${dbKind}] orders/s vs bare aedes QoS1: ${pct(gateway.rate, bare.rate)}; ` +
+        `orders stored in the run ${after.orders - before.orders}, events ${after.events - before.events}, ` +
+        `events made into two orders: ${after.doubled}`,
+    );
+  }
+
+  if (MODES.has('burst')) {
+    const machines = credentials.slice(0, BURST_MACHINES);
+    const before = await countStored(env);
+    const gateway = await measureBurst(GATEWAY, machines, env);
+    const after = await countStored(env);
+    const bare = await measureBurst(BARE, machines, env);
+    const stored = after.orders - before.orders;
+    console.log(`\n[${dbKind}] burst: ${BURST_MACHINES} machines, one QoS 1 sale each at once`);
+    for (const f of [gateway, bare])
+      console.log(
+        `${f.side.padEnd(12)} all done in ${f.seconds.toFixed(1)} s, acknowledged ${f.acked}, ` +
+          `p50 ${f.p50.toFixed(0)} ms, p99 ${f.p99.toFixed(0)} ms, ${f.alive ? 'alive' : 'CRASHED'}, peak RSS ${f.rssMb.toFixed(0)} MB`,
+      );
+    console.log(
+      `[${dbKind}] burst stored: ${stored} orders and ${after.events - before.events} events for ${BURST_MACHINES} sales, ` +
+        `events made into two orders: ${after.doubled} — ${stored === BURST_MACHINES && after.doubled === 0 ? 'every sale once' : 'MISMATCH'}; ` +
+        `sales/s vs bare aedes ${pct(gateway.acked / gateway.seconds, bare.acked / bare.seconds)}`,
+    );
+  }
+
+  if (MODES.has('reports')) {
+    const machines = credentials.slice(0, REPORT_MACHINES);
+    const gateway = await measureReports(GATEWAY, machines, env);
+    const raw = await measureReports(BARE, machines, env);
+    const row = (name: string, f: ReportFigures) =>
+      `${name.padEnd(16)} ${String(f.connected).padStart(11)} ${f.connectSeconds.toFixed(1).padStart(10)} ` +
+      `${f.holdRate.toFixed(0).padStart(11)} ${f.writtenRate.toFixed(0).padStart(10)} ` +
+      `${f.burstRate.toFixed(0).padStart(10)} ${f.rssMb.toFixed(0).padStart(8)}`;
+    console.log(
+      `\n[${dbKind}] reports: ${REPORT_MACHINES} machines, each every ${REPORT_MS} ms (expected ${(REPORT_MACHINES / (REPORT_MS / 1000)).toFixed(0)}/s), burst ${BURST} each`,
+    );
+    console.log('                 connections  connect s  reports/s  written/s   burst/s   RSS MB');
+    console.log(row('gateway', gateway));
+    console.log(row('bare aedes', raw));
+    console.log(
+      `gateway / bare aedes: connections ${pct(gateway.connected, raw.connected)}, steady reports ${pct(gateway.holdRate, raw.holdRate)}, ` +
+        `burst ${pct(gateway.burstRate, raw.burstRate)}, memory ${(gateway.rssMb / Math.max(raw.rssMb, 1)).toFixed(1)}×`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  for (const dbKind of DBS) await runDb(dbKind);
+  console.log(`\nload generator (this process): ${mb(process.memoryUsage().rss).toFixed(0)} MB RSS`);
 }
 
 main().then(
