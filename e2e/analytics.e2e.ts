@@ -123,6 +123,25 @@ describe('the demo merchant reads its statistics', () => {
     await visible(page.getByText(today, { exact: true }));
     await visible(page.getByRole('img', { name: a.chart.hour }));
     await shot('analytics-dashboard-sales');
+    // A tap on the chart shows that hour's tooltip with the figures of spec §2; a tap outside it hides it.
+    const chart = page.getByRole('img', { name: a.chart.hour });
+    const box = (await chart.boundingBox())!;
+    await chart.tap({ position: { x: box.width * 0.6, y: box.height / 2 } });
+    const tip = page.locator('.an-chart-tip');
+    await visible(tip);
+    const tipText = await tip.textContent();
+    expect(tipText).toMatch(/^\d\d:00/);
+    for (const name of [
+      a.figures.income,
+      a.figures.successCount,
+      a.figures.refund,
+      a.figures.wechat,
+      a.figures.alipay,
+    ])
+      expect(tipText).toContain(name);
+    await shot('analytics-dashboard-tooltip');
+    await page.getByText(today, { exact: true }).tap();
+    await expect.poll(() => tip.count()).toBe(0);
 
     await page.getByRole('button', { name: en.components.prevDay }).click();
     await visible(page.getByText(yesterday, { exact: true }));
