@@ -204,6 +204,7 @@ export async function buildApp(
     urls: catalog.urls,
     clock,
     timeZone: config.timeZone,
+    devices: devices.devices,
     bills: orders.bills,
     authenticator,
     platformSecret: secret,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { Authenticator } from '../../platform/auth';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
-import { DeviceRepository } from '../devices/device-repository';
+import type { DevicesService } from '../devices/devices-service';
 import type { BillsService } from '../orders/bills-service';
 import { AnalyticsQuery } from './analytics-query';
 import { GoodsAnalysisService } from './goods-analysis-service';
@@ -24,6 +24,8 @@ export interface AnalyticsModuleDeps {
   clock: () => number;
   /** The zone of merchants without one of their own. */
   timeZone: string;
+  /** Machines online and in all, for the dashboard. */
+  devices: DevicesService;
   /** Report files of the bills come from the bill lists themselves. */
   bills: BillsService;
   /** Download links name the session that asked; opening one resumes it. */
@@ -52,7 +54,7 @@ export function createAnalyticsModule(deps: AnalyticsModuleDeps): AnalyticsModul
     clock: deps.clock,
     timeZone: deps.timeZone,
   });
-  const series = new SeriesService({ db, query, facts, devices: new DeviceRepository(db) });
+  const series = new SeriesService({ db, query, facts, devices: deps.devices });
   const lists = new ListsService({ query, facts, places });
   const goods = new GoodsAnalysisService({ query, facts, places, urls: deps.urls });
   const report = new ReportService({

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import { isMainAccount, type AuthContext } from '../../platform/auth';
 import { permissionsOf } from '../accounts/permissions';
-import type { DeviceRepository } from '../devices/device-repository';
+import type { DevicesService } from '../devices/devices-service';
 import type { Body } from '../devices/call-types';
 import { combineSales, dayFiguresOf, salesAnalysisOf, salesRecordOf } from './analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
@@ -25,7 +25,7 @@ export interface SeriesDeps {
   db: Kysely<Database>;
   query: AnalyticsQuery;
   facts: SalesFacts;
-  devices: DeviceRepository;
+  devices: Pick<DevicesService, 'presence'>;
 }
 
 type SeriesCondition = Body<typeof detailCall>['condition'];
@@ -53,7 +53,7 @@ export class SeriesService {
         },
         'day',
       ),
-      this.d.devices.countByPresence(viewer.scope.merchantId, viewer.scope.storeIds),
+      this.d.devices.presence(viewer.scope.merchantId, viewer.scope.storeIds),
     ]);
     const of = (day: number) =>
       dayFiguresOf(combineSales(facts.filter((f) => Number(f.key) === day)), viewer.seesProfit);

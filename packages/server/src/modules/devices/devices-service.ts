@@ -128,6 +128,11 @@ export class DevicesService {
     return { data: rows.map(presentDevice), count };
   }
 
+  /** How many of the merchant's machines (in these stores; null: all) are online, of how many. */
+  presence(merchantId: number, storeIds: number[] | null): Promise<{ online: number; total: number }> {
+    return this.d.devices.countByPresence(merchantId, storeIds);
+  }
+
   async onlineCount(auth: AuthContext): Promise<CallResult<typeof devOnlineCount>> {
     const scope = await scopeOf(this.d.db, auth);
     const { online, total } = await this.d.devices.countByPresence(scope.merchantId, scope.storeIds);
