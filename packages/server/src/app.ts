@@ -181,6 +181,7 @@ export async function buildApp(
     log: app.log,
     platformSecret: secret,
     stock,
+    machines: shelves,
     apps,
     urls: catalog.urls,
     limiter,

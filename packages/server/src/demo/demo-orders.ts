@@ -24,6 +24,7 @@ import { createOrdersModule, type OrdersModule } from '../modules/orders/orders-
 import { DEMO } from './demo-merchant';
 import { SessionStore } from '../platform/sessions';
 import { logShelfChange } from '../modules/stock/shelf-stock-log';
+import { MachineShelves } from '../modules/devices/machine-shelves';
 
 /*
  * The demo's sales (issue 5): on first start, 90 days of plausible history up to the present hour (issue 12: a
@@ -176,6 +177,7 @@ export async function seedDemoHistory(
     log: o.log,
     platformSecret: secret,
     stock: o.services.stock,
+    machines: new MachineShelves(db),
     apps: o.services.apps,
     urls: o.services.catalog.urls,
     limiter: new RateLimiter(db, read),

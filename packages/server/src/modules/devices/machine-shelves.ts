@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { onPostgres, pageWindow } from '../../db/list-query';
 import type { PlaceMachines } from '../catalog/place-machines';
+import type { ChannelRow, DeviceRow } from './device-tables';
 
 export interface Shelf {
   deviceId: number;
@@ -33,6 +34,21 @@ type Db = Kysely<Database>;
  */
 export class MachineShelves implements PlaceMachines {
   constructor(private readonly db: Db) {}
+
+  /** A machine by its serial number (the orders' machine, the purchase page's). */
+  machineBySn(sn: string): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirst();
+  }
+
+  /** A machine's shelf by its number, inside the caller's transaction. */
+  shelfByNumber(trx: Db, deviceId: number, number: number): Promise<ChannelRow | undefined> {
+    return trx
+      .selectFrom('channels')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('channel_sn', '=', number)
+      .executeTakeFirst();
+  }
 
   /** Machines per store of the merchant. */
   async deviceCountsByStore(merchantId: number, storeIds: number[]): Promise<Map<number, number>> {

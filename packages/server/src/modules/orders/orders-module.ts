@@ -9,8 +9,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import { Background } from '../devices/background';
-import { ChannelRepository } from '../devices/channel-repository';
-import { DeviceRepository } from '../devices/device-repository';
+import type { MachineShelves } from '../devices/machine-shelves';
 import type { MachineCommander } from '../devices/machine-commander';
 import type { StockService } from '../stock/stock-service';
 import { BillRepository } from './bill-repository';
@@ -33,6 +32,8 @@ export interface OrdersModuleDeps {
   log: GatewayLog;
   platformSecret: string;
   stock: StockService;
+  /** The machines and shelves orders are for (the machines module's queries). */
+  machines: MachineShelves;
   apps: AppModules;
   urls: ImageUrls;
   limiter: RateLimiter;
@@ -93,8 +94,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const vend = new VendService({
     db,
     repo,
-    devices: new DeviceRepository(db),
-    channels: new ChannelRepository(db),
+    machines: deps.machines,
     link: deps.link,
     refunds,
     background,
@@ -105,7 +105,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const purchase = new PurchaseService({
     db,
     repo,
-    devices: new DeviceRepository(db),
+    machines: deps.machines,
     provider,
     payments,
     limiter: deps.limiter,

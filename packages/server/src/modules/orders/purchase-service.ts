@@ -18,7 +18,7 @@ import { hmac, safeEqual } from '../../platform/crypto';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
-import type { DeviceRepository } from '../devices/device-repository';
+import type { MachineShelves } from '../devices/machine-shelves';
 import { readSettings } from '../devices/device-settings';
 import type { DeviceRow } from '../devices/device-tables';
 import { STATUS } from './order-lifecycle';
@@ -30,7 +30,7 @@ import type { PaymentService } from './payment-service';
 export interface PurchaseDeps {
   db: Kysely<Database>;
   repo: OrderRepository;
-  devices: DeviceRepository;
+  machines: Pick<MachineShelves, 'machineBySn'>;
   provider: PaymentProvider;
   payments: PaymentService;
   limiter: RateLimiter;
@@ -244,7 +244,7 @@ export class PurchaseService {
   }
 
   private async sellingDevice(sn: string): Promise<DeviceRow> {
-    const device = await this.d.devices.findBySn(sn);
+    const device = await this.d.machines.machineBySn(sn);
     if (!device) throw new AppError(RCODE.DEVICE_NOT_FOUND);
     if (device.merchant_id === null) throw new AppError(RCODE.MACHINE_NOT_SELLING);
     return device;

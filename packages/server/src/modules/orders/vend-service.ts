@@ -12,11 +12,10 @@ import type { AuthContext } from '../../platform/auth';
 import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
 import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
-import type { ChannelRepository } from '../devices/channel-repository';
-import type { DeviceRepository } from '../devices/device-repository';
 import { readSettings } from '../devices/device-settings';
 import type { DeviceRow } from '../devices/device-tables';
 import { commandError, type CommandTarget, type MachineOutcome } from '../devices/machine-commander';
+import type { MachineShelves } from '../devices/machine-shelves';
 import { REPLACEABLE, STATUS, VEND_WINDOW_MS } from './order-lifecycle';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
@@ -47,8 +46,7 @@ export interface MachineLink {
 export interface VendDeps {
   db: Kysely<Database>;
   repo: OrderRepository;
-  devices: DeviceRepository;
-  channels: ChannelRepository;
+  machines: Pick<MachineShelves, 'machineBySn' | 'shelfByNumber'>;
   link: MachineLink;
   refunds: RefundService;
   /** Runs the waits for busy machines (closing the app waits for it). */
@@ -121,7 +119,7 @@ export class VendService {
 
   /** Sends the vend (or play) of an order this process has just claimed. */
   private async send(order: OrderRow): Promise<void> {
-    const device = await this.d.devices.findBySn(order.sn);
+    const device = await this.d.machines.machineBySn(order.sn);
     const [item] = await this.d.repo.items(order.id);
     if (!device || device.merchant_id !== order.merchant_id || !item) {
       await this.fail(order, 'refused');
@@ -207,12 +205,12 @@ export class VendService {
     if (!REPLACEABLE.includes(order.status) || order.refund_reserved > 0 || order.kind !== 'goods') {
       throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
     }
-    const device = await this.d.devices.findBySn(order.sn);
+    const device = await this.d.machines.machineBySn(order.sn);
     if (!device || device.merchant_id !== order.merchant_id) throw new AppError(RCODE.DEVICE_NOT_FOUND);
     const [item] = await this.d.repo.items(order.id);
     if (!item) throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
     const number = body.channel_sn ?? item.channel_sn;
-    const [shelf] = await this.d.channels.findByNumbers(this.d.db, device.id, [number]);
+    const shelf = await this.d.machines.shelfByNumber(this.d.db, device.id, number);
     if (!shelf) throw new AppError(RCODE.SHELF_NOT_FOUND);
     if (shelf.quantity < item.quantity || shelf.enabled !== 1) throw new AppError(RCODE.SHELF_OUT_OF_STOCK);
     if (device.alive !== 1) throw new AppError(RCODE.DEVICE_OFFLINE);
