@@ -1,7 +1,7 @@
 import type { UserInfo } from '@vendo/contract/api/account';
 import type { Device } from '@vendo/contract/api/devices';
 import { checkSn } from '@vendo/contract/validation';
-import { DownFill, FilterOutline } from 'antd-mobile-icons';
+import { FilterOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -196,7 +196,7 @@ function DeviceList({ user }: { user: UserInfo }) {
               <PlaceLabel areaId={filters.areaId} storeId={filters.storeId} />
             )}
           </span>
-          <DownFill aria-hidden="true" />
+          <span className="dv-caret" aria-hidden="true" />
         </button>
         <button
           type="button"
