@@ -105,8 +105,23 @@ const figureCells = (f: Figures): Cell[] => [
   f.profit,
 ];
 
-async function* onePage(read: () => Promise<Cell[][]>): AsyncIterable<Cell[][]> {
-  yield await read();
+/** A screen's rows read in one go (the statistics views are small), with their total. */
+function screen(
+  q: Pick<ReportRows, 'range' | 'timeZone' | 'seesProfit'>,
+  read: () => Promise<{ rows: Cell[][]; total: Cell[] }>,
+): ReportRows {
+  let total: Cell[] = [];
+  return {
+    range: q.range,
+    timeZone: q.timeZone,
+    seesProfit: q.seesProfit,
+    async *pages() {
+      const made = await read();
+      total = made.total;
+      yield made.rows;
+    },
+    total: () => total,
+  };
 }
 
 /**
@@ -137,24 +152,18 @@ function figuresList<S extends z.ZodType<{ condition: RangeCondition & PlaceCond
         costPrice: 0,
         profit: 0,
       };
-      return {
-        range: q.range,
-        timeZone: q.timeZone,
-        seesProfit: q.seesProfit,
-        pages: () =>
-          onePage(async () =>
-            (await spec.rows(sources, auth, condition, locale)).map((r) => {
-              for (const key of Object.keys(total) as Array<keyof typeof total>)
-                total[key] += r.analysis[key] ?? 0;
-              return [...r.cells, ...figureCells(r.analysis)];
-            }),
-          ),
-        total: () => [
+      return screen(q, async () => ({
+        rows: (await spec.rows(sources, auth, condition, locale)).map((r) => {
+          for (const key of Object.keys(total) as Array<keyof typeof total>)
+            total[key] += r.analysis[key] ?? 0;
+          return [...r.cells, ...figureCells(r.analysis)];
+        }),
+        total: [
           reportText('total', locale),
           ...Array<Cell>(spec.lead.length - 1).fill(null),
           ...figureCells({ ...total, price: averagePrice(total.income, total.successCount) }),
         ],
-      };
+      }));
     },
   });
 }
@@ -259,27 +268,20 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
         r.costPrice,
         r.profit,
       ];
-      let total: Cell[] = [];
-      return {
-        range: q.range,
-        timeZone: q.timeZone,
-        seesProfit: q.seesProfit,
-        pages: () =>
-          onePage(async () => {
-            const s = await sources.series.detail(auth, condition);
-            const a = s.analysis;
-            total = row(reportText('total', locale), {
-              ...a,
-              wx: a.wxIncome,
-              alipay: a.alipayIncome,
-              other: a.otherIncome,
-            });
-            return s.records.map((r) =>
-              row(r.label, { ...r, wx: r.wechatIncome, alipay: r.alipayIncome, other: r.otherIncome }),
-            );
-          }),
-        total: () => total,
-      };
+      return screen(q, async () => {
+        const s = await sources.series.detail(auth, condition);
+        const a = s.analysis;
+        const total: Cell[] = row(reportText('total', locale), {
+          ...a,
+          wx: a.wxIncome,
+          alipay: a.alipayIncome,
+          other: a.otherIncome,
+        });
+        const rows: Cell[][] = s.records.map((r) =>
+          row(r.label, { ...r, wx: r.wechatIncome, alipay: r.alipayIncome, other: r.otherIncome }),
+        );
+        return { rows, total };
+      });
     },
   }),
   area: figuresList({
@@ -342,39 +344,32 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
     ],
     async read(sources, auth, condition, locale) {
       const q = await sources.query.resolve(auth, condition);
-      let total: Cell[] = [];
-      return {
-        range: q.range,
-        timeZone: q.timeZone,
-        seesProfit: q.seesProfit,
-        pages: () =>
-          onePage(async () => {
-            const list = await sources.goods.ranking(auth, { ...ALL, condition });
-            const cost = list.data.reduce((sum, g) => sum + (g.costPrice ?? 0), 0);
-            const t = list.total;
-            total = [
-              reportText('total', locale),
-              t.count,
-              t.income,
-              averagePrice(t.income, t.count),
-              null,
-              null,
-              cost,
-              t.income - cost,
-            ];
-            return list.data.map((g) => [
-              g.goods_name,
-              g.count,
-              g.income,
-              g.price,
-              g.incomeRate,
-              g.countRate,
-              g.costPrice,
-              g.profit,
-            ]);
-          }),
-        total: () => total,
-      };
+      return screen(q, async () => {
+        const list = await sources.goods.ranking(auth, { ...ALL, condition });
+        const cost = list.data.reduce((sum, g) => sum + (g.costPrice ?? 0), 0);
+        const t = list.total;
+        const total: Cell[] = [
+          reportText('total', locale),
+          t.count,
+          t.income,
+          averagePrice(t.income, t.count),
+          null,
+          null,
+          cost,
+          t.income - cost,
+        ];
+        const rows: Cell[][] = list.data.map((g) => [
+          g.goods_name,
+          g.count,
+          g.income,
+          g.price,
+          g.incomeRate,
+          g.countRate,
+          g.costPrice,
+          g.profit,
+        ]);
+        return { rows, total };
+      });
     },
   }),
   goodsDetail: report({
@@ -387,25 +382,18 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
     ],
     async read(sources, auth, condition, locale) {
       const q = await sources.query.resolve(auth, condition);
-      let total: Cell[] = [];
-      return {
-        range: q.range,
-        timeZone: q.timeZone,
-        seesProfit: q.seesProfit,
-        pages: () =>
-          onePage(async () => {
-            // The same call as the screen, so the file equals what /sicGoodsDetail shows.
-            const { data } = await sources.goods.stores(auth, condition);
-            total = [
-              reportText('total', locale),
-              null,
-              data.reduce((n, s) => n + s.count, 0),
-              data.reduce((n, s) => n + s.income, 0),
-            ];
-            return data.map((s) => [s.area_name, s.store_name, s.count, s.income]);
-          }),
-        total: () => total,
-      };
+      return screen(q, async () => {
+        // The same call as the screen, so the file equals what /sicGoodsDetail shows.
+        const { data } = await sources.goods.stores(auth, condition);
+        const total: Cell[] = [
+          reportText('total', locale),
+          null,
+          data.reduce((n, s) => n + s.count, 0),
+          data.reduce((n, s) => n + s.income, 0),
+        ];
+        const rows: Cell[][] = data.map((s) => [s.area_name, s.store_name, s.count, s.income]);
+        return { rows, total };
+      });
     },
   }),
 };
