@@ -32,11 +32,19 @@ const vendorGroups: { name: string; test: RegExp; includeDependenciesRecursively
     test: /packages[\\/]web[\\/]src[\\/]components[\\/]form[\\/](field|use-form|form-submit|input-field)\.tsx?$|node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](list|input)[\\/]|utils[\\/](use-props-value|is-node-with-content)\.)|antd-mobile-icons[\\/]es[\\/](RightOutline|CloseCircleFill)\.|ahooks[\\/]es[\\/](useMemoizedFn|useUpdate)[\\/])/,
     includeDependenciesRecursively: false,
   },
+  // What both pages load at start, the console and the customer page (buy.html): the language rule, the cookie
+  // and dictionary helpers and Vite's preload helper (lazy imports). Left in the shell group, they would make the
+  // customer page load the console's shell, i18next and react-query; here they are one small file both share.
+  {
+    name: 'common',
+    test: /packages[\\/](web[\\/]src[\\/](lib[\\/]cookies|i18n[\\/]catalog)|contract[\\/]src[\\/]locales)\.tsx?$|preload-helper/,
+    includeDependenciesRecursively: false,
+  },
   // The shell's own modules that screens share with it; left alone, each would become a file of its own and
   // the first screen would wait on a dozen small requests.
   {
     name: 'shell',
-    test: /packages[\\/](web[\\/]src[\\/](lib[\\/](storage|session|cookies|agent|api-client|load-chunk|user-info|browser|app-config|query-client|account-calls|notify)|i18n[\\/](i18n|namespaces|catalog|resources[\\/](common|routes)))|contract[\\/]src[\\/](constants|locales))\.tsx?$|preload-helper/,
+    test: /packages[\\/](web[\\/]src[\\/](lib[\\/](storage|session|agent|api-client|load-chunk|user-info|browser|app-config|query-client|account-calls|notify)|i18n[\\/](i18n|namespaces|resources[\\/](common|routes)))|contract[\\/]src[\\/]constants)\.tsx?$/,
   },
 ];
 
@@ -56,8 +64,9 @@ function scriptsOfIndex(): Plugin {
         loadedByIndex.add(fileName);
         chunk.imports.forEach(visit);
       };
+      // The console's entry only: the customer page's (buy) is another page, whose scripts index.html never loads.
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'index') visit(chunk.fileName);
     },
   };
 }
@@ -108,13 +117,16 @@ function nonBlockingStyles(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(
-          /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g,
-          (_, crossorigin: string | undefined, href: string) =>
-            `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}">` +
-            `<noscript><link rel="stylesheet"${crossorigin ?? ''} href="${href}"></noscript>`,
-        ),
+      // The console's only: the customer page (buy.html) has no boot screen, and its small stylesheet blocks.
+      handler: (html, context) =>
+        !context.path.endsWith('/index.html')
+          ? html
+          : html.replace(
+              /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g,
+              (_, crossorigin: string | undefined, href: string) =>
+                `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}">` +
+                `<noscript><link rel="stylesheet"${crossorigin ?? ''} href="${href}"></noscript>`,
+            ),
     },
   };
 }
@@ -153,6 +165,8 @@ export default defineConfig({
         hostType === 'html' ? deps : deps.filter((dep) => !loadedByIndex.has(dep)),
     },
     rolldownOptions: {
+      // Two pages: the merchant console and the customer's purchase page (decision 029).
+      input: { index: path.join(root, 'index.html'), buy: path.join(root, 'buy.html') },
       output: {
         codeSplitting: {
           groups: vendorGroups.map((g) => ({ ...g, priority: 10 })),
