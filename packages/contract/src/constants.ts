@@ -126,6 +126,11 @@ export const BANK_REVIEW_DAYS = '1-3';
 export const PAYOUT_FEE_RATE = 0.006;
 /** Payout records update daily at this hour (merchant time zone); income arrives the next day. */
 export const SETTLEMENT_HOUR = 13;
+/** Capsule (gpm) and lattice (gzj) machines hand out one item at a time (spec §5): one shelf, quantity 1. */
+export const ONE_ITEM_DEVICE_TYPES: readonly string[] = ['gpm', 'gzj'];
+export function dispensesOneAtATime(deviceType: string): boolean {
+  return ONE_ITEM_DEVICE_TYPES.includes(deviceType);
+}
 /** After clearing a game, replays within this many days default to extreme difficulty. */
 export const GAME_BLACKLIST_DAYS = 30;
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DEVICE_SETTINGS,
+  DISPENSE_LIMITS,
   MAX_AMOUNT_CENTS,
+  MAX_CUSTOM_PARAMS,
+  MAX_GAME_PACKAGES,
+  SETTING_RANGES,
+  SETTING_TEXT_MAX,
   commandAck,
   commandMessage,
   commandSchemas,
@@ -240,5 +245,57 @@ describe('device settings', () => {
       ],
     };
     expect(deviceSettings.safeParse(twice).success).toBe(false);
+  });
+});
+
+describe('setting limits', () => {
+  it('are the limits the settings schema applies, at both ends of each range', () => {
+    const whole: Record<string, (n: number) => unknown> = {
+      channel_x: (n) => ({ channel_x: n }),
+      game_mode: (n) => ({ game_mode: n }),
+      lamp_brightness: (n) => ({ lamp_brightness: n }),
+      lamp_wait: (n) => ({ lamp_style: { wait: n } }),
+      lamp_style: (n) => ({ lamp_style: { wait: 8, flash: n } }),
+      stock_notify_threshold: (n) => ({ stock_notify_threshold: n }),
+      cool_down: (n) => ({ cool_down: n }),
+      plays: (n) => ({ game_package: [{ plays: n, price: 100 }] }),
+    };
+    expect(Object.keys(whole).sort()).toEqual(Object.keys(SETTING_RANGES).sort());
+    for (const [name, [min, max]] of Object.entries(SETTING_RANGES)) {
+      const settings = whole[name]!;
+      expect(deviceSettings.safeParse(settings(min)).success, `${name} ${min}`).toBe(true);
+      expect(deviceSettings.safeParse(settings(max)).success, `${name} ${max}`).toBe(true);
+      expect(deviceSettings.safeParse(settings(min - 1)).success, `${name} ${min - 1}`).toBe(false);
+      expect(deviceSettings.safeParse(settings(max + 1)).success, `${name} ${max + 1}`).toBe(false);
+    }
+  });
+
+  it('bound the rows and texts of the settings', () => {
+    const pkg = { plays: 1, price: 100 };
+    const param = (i: number) => ({ key: `k${i}`, value: '', note: '' });
+    const rows = (n: number, row: (i: number) => unknown) => Array.from({ length: n }, (_, i) => row(i));
+    expect(deviceSettings.safeParse({ game_package: rows(MAX_GAME_PACKAGES, () => pkg) }).success).toBe(true);
+    expect(deviceSettings.safeParse({ game_package: rows(MAX_GAME_PACKAGES + 1, () => pkg) }).success).toBe(
+      false,
+    );
+    expect(deviceSettings.safeParse({ extend: rows(MAX_CUSTOM_PARAMS, param) }).success).toBe(true);
+    expect(deviceSettings.safeParse({ extend: rows(MAX_CUSTOM_PARAMS + 1, param) }).success).toBe(false);
+    const mode = (n: number) => deviceSettings.safeParse({ buy_mode: 'a'.repeat(n) }).success;
+    expect([mode(SETTING_TEXT_MAX.mode), mode(SETTING_TEXT_MAX.mode + 1)]).toEqual([true, false]);
+    const key = (n: number) =>
+      deviceSettings.safeParse({ extend: [{ ...param(0), key: 'k'.repeat(n) }] }).success;
+    expect([key(SETTING_TEXT_MAX.paramKey), key(SETTING_TEXT_MAX.paramKey + 1)]).toEqual([true, false]);
+  });
+
+  it('bound a vend command by the dispense limits', () => {
+    const vend = (items: number, quantity: number) =>
+      commandSchemas.vend.args.safeParse({
+        order: 'o1',
+        payment: 'wechat',
+        items: Array.from({ length: items }, (_, i) => ({ slot: i + 1, quantity })),
+      }).success;
+    expect(vend(DISPENSE_LIMITS.items, DISPENSE_LIMITS.quantity)).toBe(true);
+    expect(vend(DISPENSE_LIMITS.items + 1, 1)).toBe(false);
+    expect(vend(1, DISPENSE_LIMITS.quantity + 1)).toBe(false);
   });
 });

@@ -37,6 +37,10 @@ export const MACHINE_RECEIVE_MAX_BYTES = 1_048_576;
  * and small enough that sums and income shares computed from it stay exact. A larger amount is refused.
  */
 export const MAX_AMOUNT_CENTS = 10_000_000;
+/** One sale or dispense: at most `items` shelves, each handing out at most `quantity` items. */
+export const DISPENSE_LIMITS = { items: 20, quantity: 99 } as const;
+/** A motor test runs at most this many times. */
+export const TEST_OUT_TIMES_MAX = 5;
 /** Revisions, uptimes and other counters a machine reports back. */
 const zCounter = z.number().int().min(0).max(2_147_483_647);
 /** A machine clock (epoch ms): before 2100-01-01, so no stored time is absurd. */
@@ -180,8 +184,8 @@ const zSlot = z.number().int().min(1).max(999);
 export const deliveredItem = z
   .object({
     slot: zSlot,
-    quantity: z.number().int().min(1).max(99),
-    delivered: z.number().int().min(0).max(99),
+    quantity: z.number().int().min(1).max(DISPENSE_LIMITS.quantity),
+    delivered: z.number().int().min(0).max(DISPENSE_LIMITS.quantity),
     fault: zFault,
   })
   .refine((item) => item.delivered <= item.quantity, {
@@ -200,7 +204,7 @@ export const machineEvent = z.discriminatedUnion('type', [
       /** The order or command this delivery served (a vend command's order). */
       order: zMessageId,
       payment: z.enum(PAYMENTS),
-      items: z.array(deliveredItem).min(1).max(20),
+      items: z.array(deliveredItem).min(1).max(DISPENSE_LIMITS.items),
       /**
        * For sales the machine took payment for itself (card readers, its own QR code): what it charged, in
        * cents. Left out, the server prices the items at their shelves' prices. Ignored for orders it knows.
@@ -219,7 +223,7 @@ export const machineEvent = z.discriminatedUnion('type', [
       payment: z.enum(['coin', 'bill']),
       /** Cash taken, in cents. */
       amount: zAmount,
-      items: z.array(deliveredItem).min(1).max(20),
+      items: z.array(deliveredItem).min(1).max(DISPENSE_LIMITS.items),
     }),
   }),
   z.object({
@@ -264,6 +268,49 @@ export type EventAck = z.infer<typeof eventAck>;
 // ---------------------------------------------------------------------------------------------------------
 // Settings a machine runs with (spec §3 device detail). The API's device settings are this object.
 
+/**
+ * The limits of the whole-number settings (spec §3 device detail), [min, max]: the schemas below, the settings
+ * screen's hints and inputs, and its checks before sending are all built from these.
+ */
+export const SETTING_RANGES = {
+  channel_x: [1, 20],
+  game_mode: [0, 99],
+  lamp_brightness: [0, 255],
+  lamp_wait: [0, 99],
+  /** Lamp style values other than wait. */
+  lamp_style: [0, 999],
+  stock_notify_threshold: [0, 999],
+  cool_down: [0, 86_400],
+  /** Plays bought with one game package. */
+  plays: [1, 999],
+} as const satisfies Record<string, readonly [number, number]>;
+export type SettingRange = keyof typeof SETTING_RANGES;
+
+/** The longest text of each text setting. */
+export const SETTING_TEXT_MAX = {
+  /** buy_mode and ad_mode: a short lower-case word. */
+  mode: 16,
+  paramKey: 64,
+  paramValue: 500,
+  paramNote: 200,
+} as const;
+
+/** Game packages and custom parameters a machine holds at most. */
+export const MAX_GAME_PACKAGES = 10;
+export const MAX_CUSTOM_PARAMS = 30;
+
+/** A whole number within a setting's range. */
+function zRange(name: SettingRange, error?: { error: 'numberInvalid' }) {
+  const [min, max] = SETTING_RANGES[name];
+  const number = error ? z.number(error).int({ error: 'noDecimals' }) : z.number().int();
+  return number.min(min).max(max);
+}
+
+const zMode = z
+  .string()
+  .regex(new RegExp(`^[a-z_]{1,${SETTING_TEXT_MAX.mode}}$`))
+  .max(SETTING_TEXT_MAX.mode);
+
 const zClock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' })
@@ -272,21 +319,19 @@ const zCents = z.number({ error: 'numberInvalid' }).int({ error: 'priceCents' })
 
 export const gamePackage = z.object({
   /** Plays bought with this package. */
-  plays: z.number({ error: 'numberInvalid' }).int({ error: 'noDecimals' }).min(1).max(999),
+  plays: zRange('plays', { error: 'numberInvalid' }),
   price: zCents.min(MIN_PRICE_CENTS, { error: 'priceMin' }),
 });
 export type GamePackage = z.infer<typeof gamePackage>;
 
 export const customParam = z.object({
-  key: z.string().trim().min(1, { error: 'required' }).max(64),
-  value: z.string().max(500),
-  note: z.string().max(200).default(''),
+  key: z.string().trim().min(1, { error: 'required' }).max(SETTING_TEXT_MAX.paramKey),
+  value: z.string().max(SETTING_TEXT_MAX.paramValue),
+  note: z.string().max(SETTING_TEXT_MAX.paramNote).default(''),
 });
 export type CustomParam = z.infer<typeof customParam>;
 
-export const lampStyle = z
-  .object({ wait: z.number().int().min(0).max(99).default(8) })
-  .catchall(z.number().int().min(0).max(999));
+export const lampStyle = z.object({ wait: zRange('lamp_wait').default(8) }).catchall(zRange('lamp_style'));
 export type LampStyle = z.infer<typeof lampStyle>;
 
 /** '#RRGGBB', or 'random' to let the machine choose. */
@@ -314,16 +359,12 @@ export const deviceSettings = z.object({
   power_off: zClock.default('23:00'),
   /** Price of one play or purchase, in cents (default 0.02 yuan). */
   price: zCents.min(MIN_PRICE_CENTS, { error: 'priceMin' }).default(MIN_PRICE_CENTS),
-  buy_mode: z
-    .string()
-    .regex(/^[a-z_]{1,16}$/)
-    .max(16)
-    .default('bg'),
+  buy_mode: zMode.default('bg'),
   /** 1: every shelf uses the device game price. */
   same_gp: zBit.default(0),
   /** 1: every shelf uses the device win probability. */
   same_pb: zBit.default(0),
-  game_package: z.array(gamePackage).max(10).default([]),
+  game_package: z.array(gamePackage).max(MAX_GAME_PACKAGES).default([]),
   /** Game blacklist: a player who cleared a game replays within GAME_BLACKLIST_DAYS at extreme difficulty. */
   game_black: zBit.default(0),
   /** Win probability, whole percent. */
@@ -339,27 +380,23 @@ export const deviceSettings = z.object({
   ice_making: z.literal(0).default(0),
   buy_limit: z.literal(0).default(0),
   winning_mode: z.literal('random').default('random'),
-  channel_x: z.number().int().min(1).max(20).default(5),
+  channel_x: zRange('channel_x').default(5),
   channel_y: z.literal(5).default(5),
   pay_page: z.literal(0).default(0),
-  ad_mode: z
-    .string()
-    .regex(/^[a-z_]{1,16}$/)
-    .max(16)
-    .default('none'),
-  game_mode: z.number().int().min(0).max(99).default(1),
+  ad_mode: zMode.default('none'),
+  game_mode: zRange('game_mode').default(1),
   lamp_ctrl: zBit.default(1),
   lamp_color: zLampColor.default('#0099FF'),
-  lamp_brightness: z.number().int().min(0).max(255).default(165),
+  lamp_brightness: zRange('lamp_brightness').default(165),
   lamp_style: lampStyle.default({ wait: 8 }),
   /** Notify when a shelf holds this many or fewer; 0 turns it off. */
-  stock_notify_threshold: z.number().int().min(0).max(999).default(0),
+  stock_notify_threshold: zRange('stock_notify_threshold').default(0),
   /** Seconds between two remote dispenses (spec §9 cool-down); 0 none. */
-  cool_down: z.number().int().min(0).max(86_400).default(0),
+  cool_down: zRange('cool_down').default(0),
   /** Custom parameters, passed to the machine as they are. */
   extend: z
     .array(customParam)
-    .max(30)
+    .max(MAX_CUSTOM_PARAMS)
     .superRefine((params, ctx) => {
       const seen = new Set<string>();
       params.forEach((p, i) => {
@@ -412,7 +449,7 @@ export const shelfConfig = z.object({
 });
 export type ShelfConfig = z.infer<typeof shelfConfig>;
 
-const vendItem = z.object({ slot: zSlot, quantity: z.number().int().min(1).max(99) });
+const vendItem = z.object({ slot: zSlot, quantity: z.number().int().min(1).max(DISPENSE_LIMITS.quantity) });
 
 /** Each command: its arguments and the result its acknowledgement carries when ok. */
 export const commandSchemas = {
@@ -421,9 +458,9 @@ export const commandSchemas = {
     args: z.object({
       order: zMessageId,
       payment: z.enum(PAYMENTS),
-      items: z.array(vendItem).min(1).max(20),
+      items: z.array(vendItem).min(1).max(DISPENSE_LIMITS.items),
     }),
-    result: z.object({ items: z.array(deliveredItem).max(20) }),
+    result: z.object({ items: z.array(deliveredItem).max(DISPENSE_LIMITS.items) }),
   },
   /**
    * Start paid game plays (claw, lipstick, capsule games); the machine answers when the player may start, then
@@ -443,7 +480,7 @@ export const commandSchemas = {
   },
   /** Test one slot's motor; nothing is sold. */
   test_out: {
-    args: z.object({ slot: zSlot, times: z.number().int().min(1).max(5) }),
+    args: z.object({ slot: zSlot, times: z.number().int().min(1).max(TEST_OUT_TIMES_MAX) }),
     result: z.object({ slot: zSlot, fault: zFault }),
   },
   power: {
@@ -454,7 +491,7 @@ export const commandSchemas = {
     args: z.object({
       on: z.boolean(),
       color: zLampColor,
-      brightness: z.number().int().min(0).max(255),
+      brightness: zRange('lamp_brightness'),
       style: lampStyle,
     }),
     result: z.object({}),

@@ -3,6 +3,7 @@ import {
   CARD_NUMBER,
   CERT_TIERS_YEARS,
   DEFAULT_TIME_ZONE,
+  dispensesOneAtATime,
   DETAIL_IMAGES_MAX,
   GOODS_TAGS_MAX,
   ID_NUMBER_LENGTH,
@@ -228,7 +229,7 @@ export function checkSlotId(id: number, otherIds: readonly number[]): Validation
 /** Remote dispense: never 0; capsule (gpm) and lattice (gzj) machines hand out one item at a time. */
 export function checkDispenseQuantity(quantity: number, deviceType: string): ValidationKey | null {
   if (quantity === 0) return 'dispenseQuantityZero';
-  return (deviceType === 'gpm' || deviceType === 'gzj') && quantity !== 1 ? 'dispenseQuantityOne' : null;
+  return dispensesOneAtATime(deviceType) && quantity !== 1 ? 'dispenseQuantityOne' : null;
 }
 
 /**

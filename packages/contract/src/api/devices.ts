@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { areaRef, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyBody, listResult, pagingFields } from './call';
 import { DEVICE_TYPES, DIFFICULTIES, PERMISSIONS } from '../enums';
-import { deviceSettings, deviceSettingsEdit, lampStyle, zFault, zLampColor } from '../device-protocol';
+import {
+  DISPENSE_LIMITS,
+  SETTING_RANGES,
+  TEST_OUT_TIMES_MAX,
+  deviceSettings,
+  deviceSettingsEdit,
+  lampStyle,
+  zFault,
+  zLampColor,
+} from '../device-protocol';
 import { MIN_PRICE_CENTS, TEXT_MAX, WIN_RATE_MAX } from '../constants';
 import {
   checkDispenseQuantity,
@@ -135,7 +144,7 @@ export const bindDevice = defineCall({
   mainOnly: true,
   request: z.object({
     clientid: bindField.pipe(z.string().max(64)),
-    title: bindField.pipe(zName).pipe(z.string().max(50, { error: 'invalidValue' })),
+    title: bindField.pipe(zName).pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })),
     sign: bindField.pipe(z.string().max(128)),
     type: z
       .string({ error: 'bindFieldsEmpty' })
@@ -174,7 +183,7 @@ export const getDev = defineCall({
         area: optionalId.or(z.literal('').transform(() => undefined)),
         store: optionalId.or(z.literal('').transform(() => undefined)),
         /** Matches any part of the name. */
-        title: z.string().trim().max(50).optional(),
+        title: z.string().trim().max(TEXT_MAX.name).optional(),
         alive: zSwitch.optional(),
         /** Payout merchant; 0 lists devices without one. */
         merchant_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
@@ -204,7 +213,7 @@ export const editDev = defineCall({
   perm: PERMISSIONS.DeviceManage,
   request: deviceSettingsEdit.extend({
     sn: zSn,
-    title: zName.pipe(z.string().max(50, { error: 'invalidValue' })).optional(),
+    title: zName.pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })).optional(),
     store_id: z.number().int().positive().nullable().optional(),
   }),
   response: z.object({ device, push: pushOutcome }),
@@ -233,6 +242,9 @@ export const getDevChannel = defineCall({
   }),
 });
 
+/** Shelves a machine may be set to (/d/setChannelNum). */
+export const MAX_SHELVES = 200;
+
 const quantityField = wholeNumber.min(0, { error: 'numberInvalid' }).max(9999);
 
 /** Edits one shelf (spec §5 shelf rules) and pushes the shelf configuration to the machine. */
@@ -244,7 +256,7 @@ export const setChannelInfo = defineCall({
     .object({
       sn: zSn,
       id: z.number().int().positive(),
-      name: zName.pipe(z.string().max(50, { error: 'invalidValue' })),
+      name: zName.pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })),
       price: zPriceCents,
       game_price: zPriceCents,
       quantity: quantityField,
@@ -311,7 +323,7 @@ export const setChannelNum = defineCall({
   perm: PERMISSIONS.InitChannel,
   request: z.object({
     sn: zSn,
-    channel_num: wholeNumber.min(1, { error: 'invalidValue' }).max(200, { error: 'invalidValue' }),
+    channel_num: wholeNumber.min(1, { error: 'invalidValue' }).max(MAX_SHELVES, { error: 'invalidValue' }),
     sign: operSign,
   }),
   response: z.object({ data: z.array(channel), push: pushOutcome }),
@@ -364,11 +376,11 @@ export const remoteOuting = defineCall({
       .array(
         z.object({
           channel_sn: wholeNumber.min(1),
-          quantity: wholeNumber.min(0).max(99),
+          quantity: wholeNumber.min(0).max(DISPENSE_LIMITS.quantity),
         }),
       )
       .min(1)
-      .max(20)
+      .max(DISPENSE_LIMITS.items)
       .superRefine((items, ctx) => {
         items.forEach((item, i) => {
           const key = checkDispenseQuantity(item.quantity, '');
@@ -389,7 +401,7 @@ export const testOut = defineCall({
     /** The shelf number to test. */
     road: wholeNumber.min(1),
     /** How many times to run the motor (default once). */
-    attach: z.object({ times: wholeNumber.min(1).max(5).default(1) }).default({ times: 1 }),
+    attach: z.object({ times: wholeNumber.min(1).max(TEST_OUT_TIMES_MAX).default(1) }).default({ times: 1 }),
     sign: operSign,
   }),
   response: z.object({ channel_sn: z.number().int(), fault: zFault, fault_text: z.string() }),
@@ -429,7 +441,12 @@ export const switchLED = defineCall({
     attach: z
       .object({
         color: zLampColor.optional(),
-        brightness: z.number().int().min(0).max(255).optional(),
+        brightness: z
+          .number()
+          .int()
+          .min(SETTING_RANGES.lamp_brightness[0])
+          .max(SETTING_RANGES.lamp_brightness[1])
+          .optional(),
         style: lampStyle.optional(),
       })
       .default({}),
@@ -451,7 +468,7 @@ export const onlineShopAlive = defineCall({
 export const SHELF_LIMITS = {
   minPriceCents: MIN_PRICE_CENTS,
   winRateMax: WIN_RATE_MAX,
-  maxShelves: 200,
+  maxShelves: MAX_SHELVES,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

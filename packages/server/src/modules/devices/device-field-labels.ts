@@ -1,5 +1,6 @@
 import type { LocaleText } from '@vendo/contract/locales';
 import * as api from '@vendo/contract/api/devices';
+import { DISPENSE_LIMITS, MAX_CUSTOM_PARAMS, MAX_GAME_PACKAGES } from '@vendo/contract/device-protocol';
 import { addFieldLabels } from '../../platform/field-labels';
 
 /** Names of the device calls' fields, so a refused field is named in the answer (platform/field-labels.ts). */
@@ -65,10 +66,10 @@ const labels: Record<string, LocaleText> = {
 
 // List items are named by their field: goods.3.quantity reads "quantity", channel.2.channel_sn "shelf number".
 const items: Array<[string, number, string[]]> = [
-  ['goods', 20, ['quantity', 'channel_sn']],
-  ['channel', 200, ['channel_sn', 'id']],
-  ['game_package', 10, ['plays', 'price']],
-  ['extend', 30, ['key', 'value', 'note']],
+  ['goods', DISPENSE_LIMITS.items, ['quantity', 'channel_sn']],
+  ['channel', api.MAX_SHELVES, ['channel_sn', 'id']],
+  ['game_package', MAX_GAME_PACKAGES, ['plays', 'price']],
+  ['extend', MAX_CUSTOM_PARAMS, ['key', 'value', 'note']],
 ];
 const itemLabels: Record<string, LocaleText> = {
   plays: { 'zh-CN': '游戏次数', 'zh-TW': '遊戲次數', 'en-US': 'Plays' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { onlineShopAlive, power, remoteOuting, switchLED, testOut } from '@vendo/contract/api/devices';
+import { dispensesOneAtATime } from '@vendo/contract/constants';
 import { faultText } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -48,7 +49,7 @@ export class RemoteControlService {
       const key = checkDispenseQuantity(item.quantity, device.type);
       if (key) throw AppError.invalid(`goods.${i}.quantity`, key);
     });
-    if ((device.type === 'gpm' || device.type === 'gzj') && body.goods.length > 1) {
+    if (dispensesOneAtATime(device.type) && body.goods.length > 1) {
       throw AppError.invalid('goods', 'dispenseQuantityOne');
     }
     const numbers = body.goods.map((g) => g.channel_sn);
