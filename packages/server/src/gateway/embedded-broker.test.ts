@@ -1,6 +1,6 @@
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PACKET_BYTES, deviceTopics } from '@vendo/contract/device-protocol';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 
@@ -65,6 +65,36 @@ describe('embedded broker', () => {
       expect(received).toHaveLength(20_000);
     } finally {
       await machine.endAsync(true);
+    }
+  });
+
+  it("holds machines' next events while the gateway has no room, and still delivers what the gateway publishes", async () => {
+    const b = await start();
+    const received: string[] = [];
+    let open: () => void = () => undefined;
+    await b.link.subscribe([`${PREFIX}/d/+/event`], false, (_topic, payload) => {
+      received.push(payload.toString());
+      // The first event fills the gateway: nothing more until it says so.
+      if (received.length === 1) return new Promise<void>((resolve) => (open = resolve));
+      return undefined;
+    });
+    const [m1, m2] = [await connect(b, '1001'), await connect(b, '1002')];
+    try {
+      const acks: string[] = [];
+      await m2.subscribeAsync(deviceTopics(PREFIX, '1002').eventAck, { qos: 1 });
+      m2.on('message', (_topic, payload) => acks.push(payload.toString()));
+      await m1.publishAsync(deviceTopics(PREFIX, '1001').event, 'one', { qos: 1 });
+      const second = m2.publishAsync(deviceTopics(PREFIX, '1002').event, 'two', { qos: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toEqual(['one']);
+      // What the gateway publishes meanwhile (acknowledgements of committed events) is not held.
+      await b.link.publish(deviceTopics(PREFIX, '1002').eventAck, 'ack', { qos: 1 });
+      await vi.waitFor(() => expect(acks).toEqual(['ack']));
+      open();
+      await second;
+      await vi.waitFor(() => expect(received).toEqual(['one', 'two']));
+    } finally {
+      await Promise.all([m1.endAsync(true), m2.endAsync(true)]);
     }
   });
 

@@ -64,6 +64,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const { prefix, directory, log } = options;
   const identities = new WeakMap<Client, Identity>();
 
+  // Closed while the gateway has no room for more events (its delivery answered a promise): a machine's next
+  // event waits at authorization, before aedes reads anything more from that machine or queues the event in its
+  // emitter. Holding the emitter instead would also hold the acknowledgements the gateway publishes behind it.
+  let gate: Promise<void> | null = null;
+
   const broker = await Aedes.createBroker({
     // A machine id can be long (clientids of other vendors); 3.1.1 clients are not limited by this anyway.
     maxClientsIdLength: 64,
@@ -99,7 +104,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (!client) return callback(null);
       const identity = identities.get(client);
       if (identity && machineMayPublish(prefix, identity.sn, packet.topic)) {
-        if (packet.topic === deviceTopics(prefix, identity.sn).status) notePresence(identity, packet.payload);
+        const topics = deviceTopics(prefix, identity.sn);
+        if (packet.topic === topics.status) notePresence(identity, packet.payload);
+        const waiting = gate;
+        if (waiting && packet.topic === topics.event) return void waiting.then(() => callback(null));
         return callback(null);
       }
       log.warn({ sn: identity?.sn ?? null, topic: packet.topic }, 'publish refused');
@@ -175,19 +183,27 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // In-process subscribers see every publish on the filters. `done` releases the broker's emitter to its
       // next queued message: called synchronously it would recurse through the whole queue (thousands of
       // machines publishing at once overflowed the stack), so it is called on the next turn, as aedes does.
-      // Until `done`, aedes neither acknowledges the publish (PUBACK) nor reads that machine's next packet:
-      // when the gateway answers a promise (too many events waiting) `done` waits for it — backpressure.
+      // When the gateway answers a promise (too many events waiting), machines' further events wait at the gate
+      // (authorizePublish) until it settles — backpressure without holding the emitter.
       for (const filter of filters) {
         await new Promise<void>((resolve) =>
           broker.subscribe(
             filter,
             (packet, done) => {
+              setImmediate(done);
               const held = onMessage(
                 packet.topic,
                 Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
               );
-              if (held) void held.finally(() => setImmediate(done));
-              else setImmediate(done);
+              if (!held) return;
+              const closed = held.then(
+                () => undefined,
+                () => undefined,
+              );
+              gate = closed;
+              void closed.then(() => {
+                if (gate === closed) gate = null;
+              });
             },
             resolve,
           ),
