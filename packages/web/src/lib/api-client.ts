@@ -77,7 +77,7 @@ export function endpoint<Result>(
 }
 
 /** Calls whose body may be left out (empty requests) take it as optional. */
-type Args<Req extends z.ZodType> =
+export type Args<Req extends z.ZodType> =
   undefined extends z.input<Req>
     ? [body?: z.input<Req>, options?: CallOptions]
     : [body: z.input<Req>, options?: CallOptions];

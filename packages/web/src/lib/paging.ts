@@ -10,3 +10,6 @@ export function pageRequest(page: number, pageSize: number = PAGE_SIZE.paginatio
 
 /** Area, store and goods condition lists (pickers, filters) load everything at once: page 1, size 999 (spec §7). */
 export const CONDITION_LIST = pageRequest(1, CONDITION_LIST_PAGE_SIZE);
+
+/** A condition list unfiltered: the body of every picker that offers all areas or all goods. */
+export const WHOLE_LIST = { ...CONDITION_LIST, condition: {} };

@@ -1,17 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { days } from '@vendo/contract/api/analytics';
+import { callQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
-import { callApi } from '../../../lib/api-client';
 import { placeCondition, type Place } from '../utils/place';
 import { rangeCondition } from '../utils/range';
-import { analyticsKeys } from './query-keys';
 
 /** /sicAnalysisDetail: one area, store or machine, day by day over the range, with the range's analysis. */
 export function useDays(range: TimeRange, place: Place, enabled = true) {
   const condition = { ...rangeCondition(range), ...placeCondition(place) };
   return useQuery({
-    queryKey: [...analyticsKeys.days, condition],
-    queryFn: () => callApi(days, { condition }),
+    ...callQuery(days, { condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,16 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { detail } from '@vendo/contract/api/analytics';
+import { callQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
-import { callApi } from '../../../lib/api-client';
 import { chartBucket, rangeCondition } from '../utils/range';
-import { analyticsKeys } from './query-keys';
 
 /** The dashboard's sales tab: the analysis of the range and its chart. */
 export function useSalesDetail(range: TimeRange) {
   const condition = { ...rangeCondition(range), bucket: chartBucket(range) };
   return useQuery({
-    queryKey: [...analyticsKeys.detail, condition],
-    queryFn: () => callApi(detail, { condition }),
+    ...callQuery(detail, { condition }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { deviceOverview } from '@vendo/contract/api/analytics';
-import { callApi } from '../../../lib/api-client';
-import { analyticsKeys } from './query-keys';
+import { callQuery } from '../../../lib/query-keys';
 
 /** /sicDevice's overview: the machines by type, online now and the online rate. */
 export function useDeviceOverview() {
-  return useQuery({
-    queryKey: analyticsKeys.deviceOverview,
-    queryFn: () => callApi(deviceOverview),
-  });
+  return useQuery(callQuery(deviceOverview));
 }

@@ -1,17 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { goodSumForG, type SortAttr } from '@vendo/contract/api/analytics';
+import { callQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
-import { callApi } from '../../../lib/api-client';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
-import { analyticsKeys } from './query-keys';
 
 /** /sicGoods: every goods sold in the range with its figures, 10 a page, by amount or by volume. */
 export function useGoodsRanking(range: TimeRange, page: number, sort: SortAttr) {
   const condition = { ...rangeCondition(range), sort_attr: sort };
   return useQuery({
-    queryKey: [...analyticsKeys.goodsRanking, page, condition],
-    queryFn: () => callApi(goodSumForG, { ...pageRequest(page), condition }),
+    ...callQuery(goodSumForG, { ...pageRequest(page), condition }),
     placeholderData: keepPreviousData,
   });
 }

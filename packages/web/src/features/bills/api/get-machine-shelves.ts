@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getDevChannel } from '@vendo/contract/api/devices';
-import { callApi } from '../../../lib/api-client';
-import { billKeys } from './query-keys';
+import { callQuery } from '../../../lib/query-keys';
 
 /**
  * The shelves of the machine an order came from, to vend it again from another one. Only for those who may
@@ -9,8 +8,7 @@ import { billKeys } from './query-keys';
  */
 export function useMachineShelves(sn: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...billKeys.shelves, sn],
-    queryFn: () => callApi(getDevChannel, { sn }, { quiet: true }),
+    ...callQuery(getDevChannel, { sn }, { quiet: true }),
     enabled,
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
 import { offlineRefund, refund } from '@vendo/contract/api/orders';
 import { callApi } from '../../../lib/api-client';
-import { billKeys } from './query-keys';
+import { BILL_READS } from './bill-reads';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 export type RefundRequest = CallRequest<typeof refund> & {
   /** Records a refund made by hand, cash handed back (/b/offlineRefund), instead of one through the channel. */
@@ -19,6 +20,6 @@ export function useRefund() {
   return useMutation({
     mutationFn: ({ offline, ...body }: RefundRequest) =>
       offline ? callApi(offlineRefund, body, { quiet: true }) : callApi(refund, body, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
+    onSuccess: () => invalidateCalls(queryClient, ...BILL_READS),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
 import { replaceGoods } from '@vendo/contract/api/orders';
 import { callApi } from '../../../lib/api-client';
-import { billKeys } from './query-keys';
+import { BILL_READS } from './bill-reads';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /**
  * Vends an abnormal or failed order again (/b/replaceGoods). Quiet: the sheet shows why the machine did not
@@ -13,6 +14,6 @@ export function useReplaceGoods() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof replaceGoods>) => callApi(replaceGoods, body, { quiet: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
+    onSettled: () => invalidateCalls(queryClient, ...BILL_READS),
   });
 }

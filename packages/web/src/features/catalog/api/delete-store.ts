@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { delStore } from '@vendo/contract/api/catalog';
+import { delStore, getAllStore, getArea, getStore } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { catalogKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** Refused by the server (with the count) while machines stand in the store. */
 export function useDeleteStore() {
@@ -9,8 +9,8 @@ export function useDeleteStore() {
   return useMutation({
     mutationFn: (id: number) => callApi(delStore, { _id: id }, { quiet: true }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.stores });
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.areas });
+      // Area cards count their stores; every store picker lists them.
+      await invalidateCalls(queryClient, getStore, getAllStore, getArea);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { editArea } from '@vendo/contract/api/catalog';
+import { editArea, getAllStore, getArea, getStore } from '@vendo/contract/api/catalog';
 import type { CallRequest } from '@vendo/contract/api/call';
 import { callApi } from '../../../lib/api-client';
-import { catalogKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 export function useEditArea() {
   const queryClient = useQueryClient();
@@ -10,8 +10,7 @@ export function useEditArea() {
     mutationFn: (body: CallRequest<typeof editArea>) => callApi(editArea, body),
     onSuccess: async () => {
       // Store cards show their area's name.
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.areas });
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.stores });
+      await invalidateCalls(queryClient, getArea, getStore, getAllStore);
     },
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getImg } from '@vendo/contract/api/catalog';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
-import { catalogKeys } from './query-keys';
 
 /** Twelve a page: four rows of the three-column grid. */
 export const IMAGES_PAGE_SIZE = 12;
@@ -10,9 +9,7 @@ export const IMAGES_PAGE_SIZE = 12;
 /** One page of the image library, newest first. */
 export function useImages({ page, name }: { page: number; name: string }) {
   return useQuery({
-    queryKey: [...catalogKeys.images, page, name],
-    queryFn: () =>
-      callApi(getImg, { ...pageRequest(page, IMAGES_PAGE_SIZE), condition: { name: name || undefined } }),
+    ...callQuery(getImg, { ...pageRequest(page, IMAGES_PAGE_SIZE), condition: { name: name || undefined } }),
     placeholderData: keepPreviousData,
   });
 }

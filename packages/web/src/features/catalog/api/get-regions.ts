@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { REGIONS_PATH, regionNode, type RegionNode } from '@vendo/contract/api/catalog';
 import { REQUEST_TIMEOUT_MS } from '@vendo/contract/constants';
 import { z } from 'zod';
-import { catalogKeys } from './query-keys';
 
 const regionTree = z.array(regionNode);
 
@@ -25,7 +24,7 @@ export async function fetchRegions(): Promise<RegionNode[]> {
 /** Loaded only once the region picker first opens (enabled), then kept for the visit. */
 export function useRegions(enabled: boolean) {
   return useQuery({
-    queryKey: catalogKeys.regions,
+    queryKey: [REGIONS_PATH],
     queryFn: fetchRegions,
     enabled,
     staleTime: Infinity,

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStore } from '@vendo/contract/api/catalog';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
-import { catalogKeys } from './query-keys';
 
 export interface StoreQuery {
   page: number;
@@ -15,12 +14,10 @@ export interface StoreQuery {
 /** One page of the store cards, filtered by area and name. */
 export function useStores({ page, pageSize, area, name }: StoreQuery) {
   return useQuery({
-    queryKey: [...catalogKeys.stores, 'page', page, pageSize, area, name],
-    queryFn: () =>
-      callApi(getStore, {
-        ...pageRequest(page, pageSize),
-        condition: { area: area ?? undefined, store_name: name || undefined },
-      }),
+    ...callQuery(getStore, {
+      ...pageRequest(page, pageSize),
+      condition: { area: area ?? undefined, store_name: name || undefined },
+    }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadMutiWx } from '@vendo/contract/api/catalog';
+import { getImg, uploadMutiWx } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { catalogKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** Several JS-SDK images at once (detail images); the server stores all or none. */
 export function useUploadMutiWx() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (serverIds: string[]) => callApi(uploadMutiWx, { server_id_arr: serverIds }, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.images }),
+    onSuccess: () => invalidateCalls(queryClient, getImg),
   });
 }

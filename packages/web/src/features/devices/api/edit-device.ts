@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { editDev } from '@vendo/contract/api/devices';
+import { editDev, getDev } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** /d/editDev: saves the settings and answers how the push to the machine went. */
 export function useEditDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof editDev>) => callApi(editDev, body, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
+    onSuccess: () => invalidateCalls(queryClient, getDev),
   });
 }

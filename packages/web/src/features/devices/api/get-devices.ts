@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDev } from '@vendo/contract/api/devices';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 import { deviceCondition, type DeviceFilters } from '../utils/device-filters';
 import { pageRequest } from '../../../lib/paging';
-import { deviceKeys } from './query-keys';
 
 export const DEVICE_PAGE_SIZE = PAGE_SIZE.device;
 
@@ -15,8 +14,7 @@ const REFRESH_MS = 20_000;
 export function useDevices(filters: DeviceFilters) {
   const condition = deviceCondition(filters);
   return useQuery({
-    queryKey: [...deviceKeys.list, filters.page, condition],
-    queryFn: () => callApi(getDev, { ...pageRequest(filters.page, DEVICE_PAGE_SIZE), condition }),
+    ...callQuery(getDev, { ...pageRequest(filters.page, DEVICE_PAGE_SIZE), condition }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

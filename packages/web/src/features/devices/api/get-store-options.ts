@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getAllStore } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { queryKeyOf } from '../../../lib/query-keys';
 
 /** Every store in the person's scope, for the area/store selector and the settings' store picker. */
 export function useStoreOptions() {
   return useQuery({
-    queryKey: deviceKeys.stores,
+    queryKey: queryKeyOf(getAllStore),
     queryFn: async () => {
       try {
         return await callApi(getAllStore, undefined, { quiet: true });

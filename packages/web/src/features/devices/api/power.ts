@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { power } from '@vendo/contract/api/devices';
+import { getDev, power } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /**
  * /d/power: the machine or its network module on, off or reboot; dev all with motion setting sends every setting
@@ -12,6 +12,6 @@ export function usePower() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof power>) => callApi(power, body, { quiet: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
+    onSettled: () => invalidateCalls(queryClient, getDev),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { remoteOuting } from '@vendo/contract/api/devices';
+import { getDevChannel, remoteOuting } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /**
  * /d/remoteOuting: dispenses from a shelf, with the operator sign. A refusal (offline, timeout, cool-down, out of
@@ -12,6 +12,6 @@ export function useRemoteOuting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof remoteOuting>) => callApi(remoteOuting, body, { quiet: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.channels }),
+    onSettled: () => invalidateCalls(queryClient, getDevChannel),
   });
 }

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { resetId } from '@vendo/contract/api/devices';
+import { getDevChannel, getResetC, resetId } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** /c/resetId: new shelf numbers, with the operator sign. */
 export function useResetNumbering() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof resetId>) => callApi(resetId, body, { quiet: true }),
-    onSuccess: async (_, body) => {
-      await queryClient.invalidateQueries({ queryKey: [...deviceKeys.channels, body.sn] });
-      await queryClient.invalidateQueries({ queryKey: [...deviceKeys.numbering, body.sn] });
+    onSuccess: async () => {
+      await invalidateCalls(queryClient, getDevChannel, getResetC);
     },
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { setChannelInfo } from '@vendo/contract/api/devices';
+import { getDevChannel, setChannelInfo } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** /c/setChannelInfo: one shelf, pushed to the machine. */
 export function useSetChannelInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof setChannelInfo>) => callApi(setChannelInfo, body, { quiet: true }),
-    onSuccess: (_, body) => queryClient.invalidateQueries({ queryKey: [...deviceKeys.channels, body.sn] }),
+    onSuccess: () => invalidateCalls(queryClient, getDevChannel),
   });
 }

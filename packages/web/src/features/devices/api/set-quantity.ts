@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { setQuantity } from '@vendo/contract/api/devices';
+import { getDevChannel, setQuantity } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** /c/setQuantity: type 1 fills every shelf holding goods, type 0 empties every shelf. */
 export function useSetQuantity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof setQuantity>) => callApi(setQuantity, body, { quiet: true }),
-    onSuccess: (_, body) => queryClient.invalidateQueries({ queryKey: [...deviceKeys.channels, body.sn] }),
+    onSuccess: () => invalidateCalls(queryClient, getDevChannel),
   });
 }

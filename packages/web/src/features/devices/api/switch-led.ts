@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
-import { switchLED } from '@vendo/contract/api/devices';
+import { getDev, switchLED } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
-import { deviceKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /**
  * /d/switchLED: the lamp on or off now, with colour, brightness and style (kept as the device's lamp settings).
@@ -12,6 +12,6 @@ export function useSwitchLed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof switchLED>) => callApi(switchLED, body, { quiet: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
+    onSettled: () => invalidateCalls(queryClient, getDev),
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { delNotify } from '@vendo/contract/api/notify';
+import { delNotify, getNotifyList } from '@vendo/contract/api/notify';
 import { callApi } from '../../../lib/api-client';
-import { notifyKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 export function useDeleteRecipient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(delNotify, { notify_id: id }, { quiet: true }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: notifyKeys.recipients });
+      await invalidateCalls(queryClient, getNotifyList);
     },
   });
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOverview } from '@vendo/contract/api/account';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 
 /** The hidden overview: account, session, version, apps and server health, fresh each time it opens. */
 export function useOverview() {
   return useQuery({
-    queryKey: ['overview'],
-    queryFn: () => callApi(getOverview, undefined),
+    ...callQuery(getOverview, undefined),
     staleTime: 0,
   });
 }

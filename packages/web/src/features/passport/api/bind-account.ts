@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CallRequest } from '@vendo/contract/api/call';
 import { bindPassportAccount } from '@vendo/contract/api/passport';
 import { callApi } from '../../../lib/api-client';
-import type { PassportCredentials } from './query-keys';
+import type { PassportCredentials } from './credentials';
 
 /** Links an account to the messaging-app identity and logs in to it (the answer is its user info). */
 export function useBindAccount(credentials: PassportCredentials) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setPassportRemarks } from '@vendo/contract/api/passport';
+import { getPassportLoginInfo, setPassportRemarks } from '@vendo/contract/api/passport';
 import { callApi } from '../../../lib/api-client';
-import { passportKeys, type PassportCredentials } from './query-keys';
+import type { PassportCredentials } from './credentials';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 export function useSetRemarks(credentials: PassportCredentials | null) {
   const queryClient = useQueryClient();
@@ -9,7 +10,7 @@ export function useSetRemarks(credentials: PassportCredentials | null) {
     mutationFn: (body: { account: string; remarks: string }) =>
       callApi(setPassportRemarks, body, { credentials: credentials ?? undefined }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: passportKeys.info });
+      await invalidateCalls(queryClient, getPassportLoginInfo);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { switchAccount } from '@vendo/contract/api/passport';
 import { callApi } from '../../../lib/api-client';
-import type { PassportCredentials } from './query-keys';
+import type { PassportCredentials } from './credentials';
 
 /** Logs in to another linked account: the answer is that account's user info. */
 export function useSwitchAccount(credentials: PassportCredentials | null) {

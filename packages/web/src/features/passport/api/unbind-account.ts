@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unbindPassport } from '@vendo/contract/api/passport';
+import { getPassportLoginInfo, unbindPassport } from '@vendo/contract/api/passport';
 import { callApi } from '../../../lib/api-client';
-import { passportKeys, type PassportCredentials } from './query-keys';
+import type { PassportCredentials } from './credentials';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** Unlinks an account; the sessions the identity opened on it end. */
 export function useUnbindAccount(credentials: PassportCredentials | null) {
@@ -10,7 +11,7 @@ export function useUnbindAccount(credentials: PassportCredentials | null) {
     mutationFn: (account: string) =>
       callApi(unbindPassport, { account }, { credentials: credentials ?? undefined, quiet: true }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: passportKeys.info });
+      await invalidateCalls(queryClient, getPassportLoginInfo);
     },
   });
 }

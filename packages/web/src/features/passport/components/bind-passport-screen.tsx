@@ -21,7 +21,7 @@ import { PasswordInput } from '../../../components/form/password-input';
 import { finishLogin } from '../../../lib/finish-login';
 import { useBindAccount } from '../api/bind-account';
 import { usePassportInfo } from '../api/get-login-info';
-import type { PassportCredentials } from '../api/query-keys';
+import type { PassportCredentials } from '../api/credentials';
 import { useSetRemarks } from '../api/set-remarks';
 import { useSwitchAccount } from '../api/switch-account';
 import { useUnbindAccount } from '../api/unbind-account';

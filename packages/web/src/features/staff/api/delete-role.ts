@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { delRole } from '@vendo/contract/api/staff';
+import { delRole, getRole } from '@vendo/contract/api/staff';
 import { callApi } from '../../../lib/api-client';
-import { staffKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** Refused by the server (with how many staff hold it) while the role is in use. */
 export function useDeleteRole() {
@@ -9,7 +9,7 @@ export function useDeleteRole() {
   return useMutation({
     mutationFn: (roleid: number) => callApi(delRole, { roleid }, { quiet: true }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.roles });
+      await invalidateCalls(queryClient, getRole);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { delSubUser } from '@vendo/contract/api/staff';
+import { delSubUser, getRole, getSubUser } from '@vendo/contract/api/staff';
 import { callApi } from '../../../lib/api-client';
-import { staffKeys } from './query-keys';
+import { invalidateCalls } from '../../../lib/query-keys';
 
 /** Removes a staff member; their sessions end at once. Role cards count their staff. */
 export function useDeleteStaff() {
@@ -9,8 +9,7 @@ export function useDeleteStaff() {
   return useMutation({
     mutationFn: (id: number) => callApi(delSubUser, { sub_userid: id }, { quiet: true }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.staff });
-      await queryClient.invalidateQueries({ queryKey: staffKeys.roles });
+      await invalidateCalls(queryClient, getSubUser, getRole);
     },
   });
 }

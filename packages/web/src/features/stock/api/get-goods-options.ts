@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getStockTotal } from '@vendo/contract/api/stock';
-import { callApi } from '../../../lib/api-client';
-import { CONDITION_LIST } from '../../../lib/paging';
-import { stockKeys } from './query-keys';
+import { callQuery } from '../../../lib/query-keys';
+import { WHOLE_LIST } from '../../../lib/paging';
 
 /**
  * Every goods item with what it holds, for the add-stock picker (a condition list: page 1, size 999). Read from
@@ -10,8 +9,7 @@ import { stockKeys } from './query-keys';
  */
 export function useGoodsOptions(enabled: boolean) {
   return useQuery({
-    queryKey: stockKeys.goods,
-    queryFn: () => callApi(getStockTotal, { ...CONDITION_LIST, condition: {} }),
+    ...callQuery(getStockTotal, WHOLE_LIST),
     enabled,
   });
 }

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRestockBill } from '@vendo/contract/api/stock';
-import { callApi } from '../../../lib/api-client';
-import { stockKeys } from './query-keys';
+import { callQuery } from '../../../lib/query-keys';
 
 /** What to bring to fill every enabled shelf of the store's machines; fresh each time it is opened. */
 export function useRestockBill(store: number) {
   return useQuery({
-    queryKey: [...stockKeys.bill, store],
-    queryFn: () => callApi(getRestockBill, { store }),
+    ...callQuery(getRestockBill, { store }),
     staleTime: 0,
   });
 }

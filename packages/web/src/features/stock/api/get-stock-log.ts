@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStockLog } from '@vendo/contract/api/stock';
 import type { StockOperType, StockType } from '@vendo/contract/enums';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
-import { stockKeys } from './query-keys';
 
 export interface StockLogFilter {
   stockType: StockType | null;
@@ -13,12 +12,10 @@ export interface StockLogFilter {
 /** The stock log, newest first, filtered by level and operation. */
 export function useStockLog({ page, filter }: { page: number; filter: StockLogFilter }) {
   return useQuery({
-    queryKey: [...stockKeys.log, page, filter.stockType, filter.operType],
-    queryFn: () =>
-      callApi(getStockLog, {
-        ...pageRequest(page),
-        condition: { stock_type: filter.stockType ?? undefined, oper_type: filter.operType ?? undefined },
-      }),
+    ...callQuery(getStockLog, {
+      ...pageRequest(page),
+      condition: { stock_type: filter.stockType ?? undefined, oper_type: filter.operType ?? undefined },
+    }),
     placeholderData: keepPreviousData,
   });
 }

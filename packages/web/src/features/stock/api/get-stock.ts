@@ -1,23 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStock } from '@vendo/contract/api/stock';
-import { callApi } from '../../../lib/api-client';
+import { callQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
-import { stockKeys } from './query-keys';
 
 export type EntryLevel = 'all' | 'total' | 'store';
 
 /** The stock entries a person manages by hand: the warehouse level (0) and per store (1). */
 export function useStockEntries({ page, level, name }: { page: number; level: EntryLevel; name: string }) {
   return useQuery({
-    queryKey: [...stockKeys.entries, page, level, name],
-    queryFn: () =>
-      callApi(getStock, {
-        ...pageRequest(page),
-        condition: {
-          stock_type: level === 'total' ? 0 : level === 'store' ? 1 : undefined,
-          goods_name: name || undefined,
-        },
-      }),
+    ...callQuery(getStock, {
+      ...pageRequest(page),
+      condition: {
+        stock_type: level === 'total' ? 0 : level === 'store' ? 1 : undefined,
+        goods_name: name || undefined,
+      },
+    }),
     placeholderData: keepPreviousData,
   });
 }

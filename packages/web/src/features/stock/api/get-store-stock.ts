@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getStoreStockGroupByDev } from '@vendo/contract/api/stock';
-import { callApi } from '../../../lib/api-client';
-import { stockKeys } from './query-keys';
+import { callQuery } from '../../../lib/query-keys';
 
 /** One store's own stock and, per machine, every shelf (spec §7 /i/getStoreStockGroupByDev). */
 export function useStoreStock(store: number | null) {
   return useQuery({
-    queryKey: [...stockKeys.store, store],
-    queryFn: () => callApi(getStoreStockGroupByDev, { store: store ?? 0 }),
+    ...callQuery(getStoreStockGroupByDev, { store: store ?? 0 }),
     enabled: store !== null,
   });
 }
