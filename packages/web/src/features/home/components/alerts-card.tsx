@@ -3,38 +3,18 @@ import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callEndpoint, endpoint } from '../../../lib/api-client';
+import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { CheckIcon } from './tile-icons';
 
-interface DeviceCounts {
-  online: number;
-  offline: number;
-  total: number;
-}
-
-function isDeviceCounts(value: unknown): value is DeviceCounts {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Record<keyof DeviceCounts, unknown>>;
-  return typeof v.online === 'number' && typeof v.offline === 'number' && typeof v.total === 'number';
-}
-
-/** /d/devOnlineCount, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
-const devOnlineCountCall = endpoint('/api/v1/d/devOnlineCount', 'session', isDeviceCounts);
-
-interface AbnormalCount {
-  count: number;
-}
-
-function isAbnormalCount(value: unknown): value is AbnormalCount {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { count?: unknown }).count === 'number'
-  );
-}
+/** The contract's calls, loaded after the first paint with their schemas (see lib/lazy-call.ts). */
+const devOnlineCountCall = lazyCall(() =>
+  import('@vendo/contract/api/devices').then((m) => m.devOnlineCount),
+);
 
 /** /b/abnormalCount: the pending abnormal orders over all time (spec §2 home alert). */
-const abnormalCountCall = endpoint('/api/v1/b/abnormalCount', 'session', isAbnormalCount);
+const abnormalCountCall = lazyCall(() => import('@vendo/contract/api/orders').then((m) => m.abnormalCount));
 
 const countsStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '10px 0 0' };
 const countStyle = (warn: boolean): CSSProperties => ({
@@ -59,18 +39,10 @@ export function AlertsCard() {
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
   const seesDevices = can(user, 'deviceManage', now);
-  const counts = useQuery({
-    queryKey: ['home', 'device-counts'],
-    queryFn: () => callEndpoint(devOnlineCountCall, {}, { quiet: true }),
-    enabled: seesDevices,
-  });
+  const counts = useQuery(useLazyCallQuery(devOnlineCountCall, seesDevices, {}, { quiet: true }));
   const data = counts.data;
   const seesBills = can(user, 'buyBill', now);
-  const abnormal = useQuery({
-    queryKey: ['bills', 'abnormal-count'],
-    queryFn: () => callEndpoint(abnormalCountCall, {}, { quiet: true }),
-    enabled: seesBills,
-  });
+  const abnormal = useQuery(useLazyCallQuery(abnormalCountCall, seesBills, {}, { quiet: true }));
   const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
   return (
     <section className="card alerts-card" aria-labelledby="alerts-title">

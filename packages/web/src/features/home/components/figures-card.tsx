@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
-import { callEndpoint, endpoint } from '../../../lib/api-client';
+import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { DetailList } from '../../../components/detail-list/detail-list';
@@ -13,31 +13,8 @@ import { DetailList } from '../../../components/detail-list/detail-list';
 const DAYS = ['today', 'yesterday'] as const;
 type Day = (typeof DAYS)[number];
 
-interface Overview {
-  today: DayFigures;
-  yesterday: DayFigures;
-}
-
-const COUNTS = ['income', 'successCount', 'refundCount', 'price', 'refund', 'abnormalCount'] as const;
-const PROFIT = ['costPrice', 'profit'] as const;
-
-function isDayFigures(value: unknown): value is DayFigures {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    COUNTS.every((key) => typeof v[key] === 'number') &&
-    PROFIT.every((key) => v[key] === null || typeof v[key] === 'number')
-  );
-}
-
-function isOverview(value: unknown): value is Overview {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return isDayFigures(v['today']) && isDayFigures(v['yesterday']);
-}
-
-/** /a/overview, checked by a type guard so that home does not wait for zod (see lib/account-calls.ts). */
-const overviewCall = endpoint('/api/v1/a/overview', 'session', isOverview);
+/** The contract's /a/overview, loaded after the first paint with its schemas (see lib/lazy-call.ts). */
+const overviewCall = lazyCall(() => import('@vendo/contract/api/analytics').then((m) => m.overview));
 
 /** What a figure shows while the day's figures load. */
 const PENDING = '—';
@@ -82,11 +59,7 @@ export function FiguresCard() {
   const [now] = useState(() => Date.now());
   // The figures are the dashboard's (permission 1020); a role without it sees no card rather than a refusal.
   const seesFigures = can(user, 'dashboard', now);
-  const overview = useQuery({
-    queryKey: ['home', 'overview'],
-    queryFn: () => callEndpoint(overviewCall, {}, { quiet: true }),
-    enabled: seesFigures,
-  });
+  const overview = useQuery(useLazyCallQuery(overviewCall, seesFigures, {}, { quiet: true }));
   if (!seesFigures) return null;
   const figures = overview.data?.[day];
   return (
