@@ -212,7 +212,7 @@ export async function buildApp(
   });
   analyticsRoutes(r, analytics, config.publicUrl);
   reportFileRoute(app, analytics);
-  customerPages(app, { sandbox: () => orders.provider.sandbox, dev });
+  customerPages(app, { dist: config.webDist, sandbox: () => orders.provider.sandbox, dev });
   // The sandbox channel notifies through the same endpoint a real channel would call.
   orders.sandbox?.useNotifier(async (channel, headers, body) => {
     const response = await app.inject({

@@ -13,6 +13,11 @@ const BOOT_STYLE = 'html,body{background:#f5f6f8;margin:0}#boot{color:#1463d6}';
 const INDEX = `<!doctype html><html><head><style>${BOOT_STYLE}</style>
 <script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
 
+/** The customer page as Vite builds it (packages/web/buy.html): module script and stylesheet as files. */
+const BUY = `<!doctype html><html lang="zh-CN"><head><title>Vendo</title>
+<script type="module" crossorigin src="/assets/buy-abc.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/buy-abc.css"></head><body><div id="root"></div></body></html>`;
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 const POLICY = [
@@ -46,6 +51,9 @@ describe.each(dialects())('security headers on %s', (dialect) => {
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);\n');
+    fs.writeFileSync(path.join(dist, 'buy.html'), BUY);
+    fs.writeFileSync(path.join(dist, 'assets', 'buy-abc.js'), 'console.log(2);\n');
+    fs.writeFileSync(path.join(dist, 'assets', 'buy-abc.css'), 'body{margin:0}\n');
     t = await createTestApp(dialect, { WEB_DIST: dist, DATA_DIR: path.join(root, 'data'), ...env });
   };
   const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -73,25 +81,30 @@ describe.each(dialects())('security headers on %s', (dialect) => {
 
   it('serves the customer page its script and style as files, the policy allowing them', async () => {
     await start();
-    const page = await get('/buy/860000000001');
-    // Every script is a file or a JSON data block, which never runs; no inline style either.
-    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBe(2);
-    for (const [, attributes, content] of scripts) {
-      if (/type="application\/json"/.test(attributes!)) {
-        expect(JSON.parse(content!)).toMatchObject({ SN: '860000000001', L: 'zh-CN' });
-      } else {
-        expect(attributes).toMatch(/^ src="\/buy-assets\/buy\.[0-9a-f]{12}\.js"$/);
-        expect(content).toBe('');
-      }
+    // One built page for every machine (and, in test mode, every sandbox transaction): it reads its address.
+    for (const url of [
+      '/buy/860000000001',
+      '/buy/860000000002?order=1&t=x',
+      '/sandbox-pay/42SANDBOXTX0001',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(BUY);
+      expect(page.headers['content-security-policy'], url).toBe(POLICY);
     }
+    const page = await get('/buy/860000000001');
+    // Every script is a file; no inline style or handler either.
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBe(1);
+    expect(scripts[0]![1]).toMatch(/ src="\/assets\/buy-abc\.js"$/);
+    expect(scripts[0]![2]).toBe('');
     expect(page.body).not.toMatch(/<style|\son\w+=/);
-    const files = [...page.body.matchAll(/(?:src|href)="(\/buy-assets\/[^"]+)"/g)].map(([, url]) => url!);
+    const files = [...page.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(([, url]) => url!);
     expect(files).toHaveLength(2);
     for (const url of files) {
       const file = await get(url);
       expect(file.statusCode, url).toBe(200);
-      expect(file.headers['content-type'], url).toMatch(/^text\/(javascript|css)/);
+      expect(file.headers['content-type'], url).toMatch(/^(text|application)\/javascript|^text\/css/);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expectEveryAnswerHeaders(file);
     }
