@@ -14,6 +14,36 @@ describe('useForm', () => {
     expect(hasErrors(result.current.errors)).toBe(true);
   });
 
+  it('updates several fields at once and drops only the messages the change settles', () => {
+    const { result } = renderHook(() => useForm({ rows: ['a', 'b'], title: '' }));
+    act(() => result.current.setErrors({ 'rows.0': 'Bad', 'rows.1': 'Bad too', title: 'Required' }));
+    act(() =>
+      result.current.update(
+        (prev) => ({ ...prev, rows: prev.rows.slice(1) }),
+        (field) => field.startsWith('rows.'),
+      ),
+    );
+    expect(result.current.values.rows).toEqual(['b']);
+    expect(result.current.errors).toEqual({ title: 'Required' });
+    act(() => result.current.update((prev) => ({ ...prev, title: 'T' }), ['title']));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('check shows what was found, keeps the typed values and says whether the form may send', () => {
+    const { result } = renderHook(() => useForm({ name: 'typed' }));
+    let ok = true;
+    act(() => {
+      ok = result.current.check({ name: 'Too long' });
+    });
+    expect(ok).toBe(false);
+    expect(result.current.errors.name).toBe('Too long');
+    expect(result.current.values.name).toBe('typed');
+    act(() => {
+      ok = result.current.check({ name: undefined });
+    });
+    expect(ok).toBe(true);
+  });
+
   it("keeps the server's words when a call is refused, and clears them on the next try", async () => {
     const { result } = renderHook(() => useForm({ name: '' }));
     let ok = true;

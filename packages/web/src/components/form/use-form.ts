@@ -7,7 +7,7 @@ import type { FieldErrors } from '../../lib/validation';
  * contract, so plain state is all the forms need (and keeps the login screen light). Values stay as typed
  * whatever goes wrong (a rule, the server); a field's message goes as soon as the person edits that field.
  */
-export function useForm<T extends Record<string, unknown>>(initial: T | (() => T)) {
+export function useForm<T extends object>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   // The server's words when the last save was refused, shown above the form's button.
@@ -21,6 +21,29 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
       },
     [],
   );
+
+  /**
+   * A change that is more than one field's new value (a row of a list, a pick that fills several fields): the
+   * values as `change` makes them, and the messages of the fields `settles` names (by name or by a test) gone.
+   */
+  const update = useCallback(
+    (change: (prev: T) => T, settles: readonly string[] | ((field: string) => boolean)) => {
+      setValues(change);
+      const settled = typeof settles === 'function' ? settles : (field: string) => settles.includes(field);
+      setErrors((prev) =>
+        Object.keys(prev).some(settled)
+          ? Object.fromEntries(Object.entries(prev).filter(([field]) => !settled(field)))
+          : prev,
+      );
+    },
+    [],
+  );
+
+  /** Shows the messages a check found (and only those); true when there are none, so the form may send. */
+  const check = useCallback((found: FieldErrors): boolean => {
+    setErrors(found);
+    return !hasErrors(found);
+  }, []);
 
   /** What a field control needs of the form: its value, its setter and its message. */
   const bind = <K extends keyof T & string>(name: K) => ({
@@ -44,7 +67,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T | (() => T
     }
   }, []);
 
-  return { values, setValues, set, bind, errors, setErrors, message, setMessage, attempt };
+  return { values, setValues, set, update, check, bind, errors, setErrors, message, setMessage, attempt };
 }
 
 /** Whether any field has a message. */

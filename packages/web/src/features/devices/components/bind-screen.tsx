@@ -1,21 +1,23 @@
 import { bindDevice } from '@vendo/contract/api/devices';
+import { TEXT_MAX } from '@vendo/contract/constants';
 import { BIND_DEVICE_TYPES, DEVICE_TYPE_LABELS, type BindDeviceType } from '@vendo/contract/enums';
 import { checkBindFields } from '@vendo/contract/validation';
 import { List } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { Field } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { FormSubmit } from '../../../components/form/form-submit';
+import { useForm } from '../../../components/form/use-form';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import devicesTexts from '../../../i18n/resources/devices';
 import { errorText } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useUserInfo } from '../../../lib/session';
-import { checkWithSchema, validationText, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, validationText } from '../../../lib/validation';
 import { useBindDevice } from '../api/bind-device';
 import { canBind } from '../utils/access';
 import {
@@ -34,30 +36,33 @@ function BindForm({ info }: { info: BindInfo }) {
   const locale = currentLocale();
   const navigate = useNavigate();
   const bind = useBindDevice();
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<BindDeviceType | ''>('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { values, set, errors, setErrors, check, message, setMessage } = useForm<{
+    title: string;
+    type: BindDeviceType | '';
+  }>({ title: '', type: '' });
   // A second tap while the first bind is on its way is ignored (spec §4), even before the button re-renders.
   const busy = useRef(false);
+
+  // Any edit also takes away the message of the last try.
+  const edit =
+    <K extends 'title' | 'type'>(name: K) =>
+    (value: (typeof values)[K]) => {
+      set(name)(value);
+      setMessage(null);
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy.current) return;
-    const body = { clientid: info.clientid, sign: info.sign, title: title.trim(), type };
+    const body = { clientid: info.clientid, sign: info.sign, title: values.title.trim(), type: values.type };
     const empty = checkBindFields(body);
     if (empty) {
       setErrors({});
       setMessage(validationText(empty, locale));
       return;
     }
-    const found = checkWithSchema(bindDevice.request, body, locale);
-    setErrors(found ?? {});
-    if (found) {
-      setMessage(null);
-      return;
-    }
     setMessage(null);
+    if (!check(checkWithSchema(bindDevice.request, body, locale) ?? {})) return;
     busy.current = true;
     try {
       await bind.mutateAsync(body);
@@ -92,14 +97,10 @@ function BindForm({ info }: { info: BindInfo }) {
           required
           description={t('bind.nameRule')}
           error={errors.title}
-          value={title}
-          onChange={(value) => {
-            setTitle(value);
-            setErrors((e) => ({ ...e, title: undefined }));
-            setMessage(null);
-          }}
+          value={values.title}
+          onChange={edit('title')}
           placeholder={t('bind.namePlaceholder')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
       </List>
       <fieldset className="dv-fieldset dv-fieldset-card">
@@ -115,13 +116,9 @@ function BindForm({ info }: { info: BindInfo }) {
               key={value}
               type="button"
               role="radio"
-              aria-checked={type === value}
+              aria-checked={values.type === value}
               className="chip dv-chip"
-              onClick={() => {
-                setType(value);
-                setErrors((e) => ({ ...e, type: undefined }));
-                setMessage(null);
-              }}
+              onClick={() => edit('type')(value)}
             >
               {DEVICE_TYPE_LABELS[value][locale]}
             </button>

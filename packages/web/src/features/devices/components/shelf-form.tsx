@@ -1,99 +1,24 @@
 import type { Channel, PushOutcome } from '@vendo/contract/api/devices';
-import { DIFFICULTIES, DIFFICULTY_LABELS, type Difficulty } from '@vendo/contract/enums';
-import { centsToYuan, formatMoney } from '@vendo/contract/money';
-import { DotLoading, List, SearchBar, Switch } from 'antd-mobile';
-import { CheckOutline, RightOutline } from 'antd-mobile-icons';
+import { TEXT_MAX } from '@vendo/contract/constants';
+import { centsToYuan } from '@vendo/contract/money';
+import { List, Switch } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, fieldAria } from '../../../components/form/field';
+import { FormSubmit } from '../../../components/form/form-submit';
+import { InputField } from '../../../components/form/input-field';
+import { useForm } from '../../../components/form/use-form';
+import { SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
-import type { FieldErrors } from '../../../lib/validation';
-import { useGoodsOptions } from '../api/get-goods-options';
 import { useSetChannelInfo } from '../api/set-channel-info';
-import { FormSubmit } from '../../../components/form/form-submit';
-import { hasErrors } from '../../../components/form/use-form';
-import { SheetFrame } from '../../../components/sheet/sheet';
-import { failureOf } from '../utils/outcome';
+import { failureOf, type CallOutcome } from '../utils/outcome';
 import { shelfBody, shelfToForm, type ShelfFormValues } from '../utils/shelf-form-values';
-import { Field, fieldAria } from '../../../components/form/field';
-import { InputField } from '../../../components/form/input-field';
-import { FailureStatus } from './push-status';
 import { BackLink } from './back-link';
-
-interface PickedGoods {
-  goods_id: number;
-  goods_name: string;
-  price: number;
-}
-
-/** Goods to put on the shelf: a search over the merchant's goods, and "none" to leave it empty. */
-function GoodsPicker({
-  current,
-  onPick,
-  onBack,
-  onClose,
-}: {
-  current: number | null;
-  onPick: (goods: PickedGoods | null) => void;
-  onBack: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('deviceSheets');
-  const locale = currentLocale();
-  const [search, setSearch] = useState('');
-  const goods = useGoodsOptions(search, true);
-  const list = goods.data?.data ?? [];
-  return (
-    <SheetFrame title={t('shelfForm.pickGoods')} onClose={onClose} tall>
-      <BackLink label={t('back')} onBack={onBack} />
-      <div className="dv-picker-search">
-        <SearchBar
-          placeholder={t('shelfForm.searchGoods')}
-          onSearch={(value) => setSearch(value.trim())}
-          onClear={() => setSearch('')}
-        />
-      </div>
-      <ul className="dv-pick-list">
-        <li>
-          <button
-            type="button"
-            className="dv-pick"
-            aria-pressed={current === null}
-            onClick={() => onPick(null)}
-          >
-            <span className="muted">{t('shelfForm.noGoods')}</span>
-            {current === null ? <CheckOutline aria-hidden="true" /> : null}
-          </button>
-        </li>
-        {list.map((g) => (
-          <li key={g.goods_id}>
-            <button
-              type="button"
-              className="dv-pick"
-              aria-pressed={current === g.goods_id}
-              onClick={() => onPick({ goods_id: g.goods_id, goods_name: g.goods_name, price: g.price })}
-            >
-              <span>{g.goods_name}</span>
-              <span className="dv-pick-extra">
-                {formatMoney(g.price, locale)}
-                {current === g.goods_id ? <CheckOutline aria-hidden="true" /> : null}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {goods.isPending ? (
-        <div className="dv-state" role="status">
-          <DotLoading color="primary" />
-        </div>
-      ) : goods.isError ? (
-        <p className="dv-note">{t('shelfForm.goodsFailed', { reason: failureOf(goods.error).msg })}</p>
-      ) : list.length === 0 ? (
-        <p className="dv-note">{search ? t('noMatch') : t('shelfForm.goodsNone')}</p>
-      ) : null}
-    </SheetFrame>
-  );
-}
+import { DifficultyField } from './difficulty-field';
+import { GoodsPicker, type PickedGoods } from './goods-picker';
+import { FailureStatus } from './push-status';
 
 interface ShelfFormProps {
   sn: string;
@@ -111,49 +36,37 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
   const { t } = useTranslation('deviceSheets');
   const locale = currentLocale();
   const save = useSetChannelInfo();
-  const [values, setValues] = useState<ShelfFormValues>(() => shelfToForm(shelf));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<{ rcode: number; msg: string } | null>(null);
+  const { values, errors, set, update, check } = useForm<ShelfFormValues>(() => shelfToForm(shelf));
+  const [failure, setFailure] = useState<CallOutcome | null>(null);
   const [picking, setPicking] = useState(false);
 
-  const set =
-    <K extends keyof ShelfFormValues & string>(name: K) =>
-    (value: ShelfFormValues[K]) => {
-      setValues((prev) => ({ ...prev, [name]: value }));
-      // Quantity and capacity are checked against each other: a change to one settles both.
-      const linked = name === 'quantity' || name === 'capacity' ? ['quantity', 'capacity'] : [name];
-      setErrors((prev) => {
-        const next = { ...prev };
-        for (const field of linked) delete next[field];
-        return next;
-      });
-    };
+  // Quantity and capacity are checked against each other: a change to one settles both.
+  const setCount = (name: 'quantity' | 'capacity') => (value: string) =>
+    update((prev) => ({ ...prev, [name]: value }), ['quantity', 'capacity']);
 
   const pickGoods = (goods: PickedGoods | null) => {
-    setValues((prev) => {
-      if (!goods) return { ...prev, goods_id: null, goods_name: '' };
-      const unpriced = !prev.price.trim() || prev.price.trim() === '0.00';
-      return {
-        ...prev,
-        goods_id: goods.goods_id,
-        goods_name: goods.goods_name,
-        // A new shelf takes the goods' name and price; a shelf already named and priced keeps its own.
-        name: prev.name.trim() ? prev.name : goods.goods_name.slice(0, 50),
-        price: unpriced ? centsToYuan(goods.price) : prev.price,
-        game_price:
-          !prev.game_price.trim() || prev.game_price.trim() === '0.00'
-            ? centsToYuan(goods.price)
-            : prev.game_price,
-      };
-    });
-    setErrors((prev) => ({ ...prev, name: undefined, price: undefined, game_price: undefined }));
+    update(
+      (prev) => {
+        if (!goods) return { ...prev, goods_id: null, goods_name: '' };
+        const unpriced = (text: string) => !text.trim() || text.trim() === '0.00';
+        return {
+          ...prev,
+          goods_id: goods.goods_id,
+          goods_name: goods.goods_name,
+          // A new shelf takes the goods' name and price; a shelf already named and priced keeps its own.
+          name: prev.name.trim() ? prev.name : goods.goods_name.slice(0, TEXT_MAX.name),
+          price: unpriced(prev.price) ? centsToYuan(goods.price) : prev.price,
+          game_price: unpriced(prev.game_price) ? centsToYuan(goods.price) : prev.game_price,
+        };
+      },
+      ['name', 'price', 'game_price'],
+    );
     setPicking(false);
   };
 
   const submit = async () => {
     const { body, errors: found } = shelfBody(values, { sn, id: shelf.id }, locale);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check(found)) return;
     setFailure(null);
     try {
       const answer = await save.mutateAsync(body);
@@ -200,7 +113,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           error={errors.name}
           value={values.name}
           onChange={set('name')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <Field
           id="shelf-goods"
@@ -255,7 +168,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           error={errors.quantity}
           inputMode="numeric"
           value={values.quantity}
-          onChange={set('quantity')}
+          onChange={setCount('quantity')}
           clearable={false}
         />
         <InputField
@@ -266,7 +179,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           error={errors.capacity}
           inputMode="numeric"
           value={values.capacity}
-          onChange={set('capacity')}
+          onChange={setCount('capacity')}
           clearable={false}
         />
         <InputField
@@ -281,20 +194,13 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           onChange={set('probability')}
           clearable={false}
         />
-        <Field id="shelf-difficulty" label={t('shelfForm.difficulty')} error={errors.difficulty}>
-          <select
-            id="shelf-difficulty"
-            className="dv-select"
-            value={values.difficulty}
-            onChange={(event) => set('difficulty')(event.target.value as Difficulty)}
-          >
-            {DIFFICULTIES.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d][locale]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <DifficultyField
+          id="shelf-difficulty"
+          label={t('shelfForm.difficulty')}
+          error={errors.difficulty}
+          value={values.difficulty}
+          onChange={set('difficulty')}
+        />
         <List.Item
           className="field dv-field"
           description={<span className="dv-hint">{t('rules.enabled')}</span>}

@@ -1,4 +1,5 @@
 import { editDev, type Device } from '@vendo/contract/api/devices';
+import { SETTING_RANGES } from '@vendo/contract/device-protocol';
 import type { Difficulty } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { centsToYuan, yuanToCents } from '@vendo/contract/money';
@@ -56,20 +57,6 @@ export const FIXED_SETTINGS = {
   channel_y: 5,
   pay_page: 0,
 } as const;
-
-/** Limits of the whole-number settings, shown beside each input and checked before sending. */
-export const SETTING_RANGES = {
-  channel_x: [1, 20],
-  game_mode: [0, 99],
-  lamp_brightness: [0, 255],
-  lamp_wait: [0, 99],
-  stock_notify_threshold: [0, 999],
-  cool_down: [0, 86_400],
-  plays: [1, 999],
-} as const satisfies Record<string, readonly [number, number]>;
-
-export const MAX_PACKAGES = 10;
-export const MAX_PARAMS = 30;
 
 type DeviceForForm = Pick<Device, 'title' | 'store_id' | 'detail'>;
 

@@ -1,8 +1,8 @@
+import { dispensesOneAtATime } from '@vendo/contract/constants';
 import type { Channel } from '@vendo/contract/api/devices';
 import { describe, expect, it } from 'vitest';
 import {
   dispenseQuantityError,
-  dispensesOneAtATime,
   numberingErrors,
   shelfBody,
   shelfToForm,

@@ -119,8 +119,3 @@ export function dispenseQuantityError(text: string, deviceType: string, locale: 
     : (checkInteger(s) ?? checkDispenseQuantity(Number(s), deviceType));
   return key ? validationText(key, locale) : null;
 }
-
-/** Capsule and lattice machines hand out one item at a time (spec §5). */
-export function dispensesOneAtATime(deviceType: string): boolean {
-  return checkDispenseQuantity(2, deviceType) !== null;
-}

@@ -1,0 +1,94 @@
+import type { Device, PushOutcome } from '@vendo/contract/api/devices';
+import { DEFAULT_DEVICE_SETTINGS } from '@vendo/contract/device-protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm } from '../../../../components/form/use-form';
+import { currentLocale } from '../../../../i18n/i18n';
+import { toast } from '../../../../lib/notify';
+import { useEditDevice } from '../../api/edit-device';
+import { failureOf, type CallOutcome } from '../../utils/outcome';
+import { settingsBody, settingsToForm, type SettingsFormValues } from '../../utils/settings-form-values';
+
+/** The settings that are lists of rows. */
+export type RowList = 'game_package' | 'extend';
+
+/**
+ * The settings form of one machine (spec §3 device detail, /d/editDev): its values and messages through the form
+ * hook, its rows, the defaults, and the save with how the push to the machine went. What a person typed stays
+ * whatever goes wrong.
+ */
+export function useSettingsForm(device: Device) {
+  const { t } = useTranslation('deviceSheets');
+  const locale = currentLocale();
+  const edit = useEditDevice();
+  const form = useForm<SettingsFormValues>(() => settingsToForm(device));
+  const { values, update, check, setValues, setErrors } = form;
+  const [push, setPush] = useState<PushOutcome | null>(null);
+  const [failure, setFailure] = useState<CallOutcome | null>(null);
+  // The device as last saved: a second save compares with it (the title and the store it now has).
+  const [saved, setSaved] = useState(device);
+
+  const setRow = <K extends RowList>(list: K, index: number, patch: Partial<SettingsFormValues[K][number]>) =>
+    update(
+      (prev) => ({ ...prev, [list]: prev[list].map((row, i) => (i === index ? { ...row, ...patch } : row)) }),
+      Object.keys(patch).map((field) => `${list}.${index}.${field}`),
+    );
+
+  const addRow = <K extends RowList>(list: K, row: SettingsFormValues[K][number]) =>
+    update((prev) => ({ ...prev, [list]: [...prev[list], row] }), [list]);
+
+  // Row messages follow their row's place; clearing them is simpler than renumbering.
+  const removeRow = (list: RowList, index: number) =>
+    update(
+      (prev) => ({ ...prev, [list]: prev[list].filter((_, i) => i !== index) }),
+      (field) => field.startsWith(`${list}.`),
+    );
+
+  const restoreDefaults = () => {
+    setValues((prev) => ({
+      ...settingsToForm({ title: prev.title, store_id: prev.store_id, detail: DEFAULT_DEVICE_SETTINGS }),
+      title: prev.title,
+      store_id: prev.store_id,
+    }));
+    setErrors({});
+    toast(t('settings.defaultsRestored'));
+  };
+
+  const submit = async () => {
+    const { body, errors: found } = settingsBody(values, saved, {
+      locale,
+      range: (min, max) => t('settings.range', { min, max }),
+      duplicateKey: t('settings.duplicateKey'),
+    });
+    if (!check(found)) {
+      setPush(null);
+      setFailure(null);
+      toast(t('fixFields'));
+      return;
+    }
+    setFailure(null);
+    try {
+      const answer = await edit.mutateAsync(body);
+      setSaved(answer.device);
+      setPush(answer.push);
+      toast(t('saved'), { icon: 'success' });
+    } catch (error) {
+      setPush(null);
+      setFailure(failureOf(error));
+    }
+  };
+
+  return {
+    ...form,
+    submitting: edit.isPending,
+    push,
+    failure,
+    setRow,
+    addRow,
+    removeRow,
+    restoreDefaults,
+    submit,
+  };
+}
+
+export type SettingsForm = ReturnType<typeof useSettingsForm>;
