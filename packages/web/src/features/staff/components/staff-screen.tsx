@@ -2,7 +2,6 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { Tabs } from '../../../components/tabs/tabs';
 import { registerNamespace } from '../../../i18n/i18n';
 import staffTexts from '../../../i18n/resources/staff';
@@ -19,7 +18,7 @@ type StaffTab = 'staff' | 'roles';
 
 const SuffixSheet = lazyComponent(() => import('./suffix-form').then((m) => m.SuffixSheet));
 
-/** /staff: sub-accounts and roles (spec §2), main account only; the tab lives in the address. */
+/** /staff: sub-accounts and roles (spec §2), main account only (the route table); the tab lives in the address. */
 export default function StaffScreen() {
   const { t } = useTranslation('staff');
   const user = useUserInfo();
@@ -28,9 +27,6 @@ export default function StaffScreen() {
   const [suffixOpen, setSuffixOpen] = useState(false);
   const suffixOpened = useOpenedOnce(suffixOpen);
   const suffix = user?.subUserSuffix || user?.username || '';
-
-  // Spec §6: sub-accounts are the main account's alone.
-  if (user && !user.isMain) return <EmptyGuide description={t('mainOnly')} />;
 
   return (
     <div className="staff-page">
