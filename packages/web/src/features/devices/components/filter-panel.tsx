@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@vendo/contract/constants';
 import { Button, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,7 @@ function PanelBody({ value, onClose, onApply }: Omit<FilterPanelProps, 'visible'
             value={draft.title}
             onChange={(title) => setDraft((d) => ({ ...d, title }))}
             placeholder={t('filter.namePlaceholder')}
-            maxLength={50}
+            maxLength={TEXT_MAX.name}
             clearable
           />
         </List.Item>
