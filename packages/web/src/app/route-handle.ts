@@ -20,7 +20,22 @@ export interface RouteHandle {
    * the server's refusals; app expiry stays with the screen, which shows the expired-app guide.
    */
   access?: AccessName;
+  /** What a refused person reads, from the screen's own texts; without it the shell's common:noAccess. */
+  refusal?: RefusalText;
 }
+
+/** The refusals screens word themselves (spec §6: staff are told to ask the main account). */
+export type RefusalText =
+  | 'staff:mainOnly'
+  | 'notify:mainOnly'
+  | 'stock:noPermission'
+  | 'devices:noPermission'
+  | 'devices:bind.mainOnly'
+  | 'analytics:noPermission.dashboard'
+  | 'analytics:noPermission.region'
+  | 'analytics:noPermission.detail'
+  | 'analytics:noPermission.device'
+  | 'analytics:noPermission.goods';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return (

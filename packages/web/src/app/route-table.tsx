@@ -82,17 +82,17 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/stock',
-    { title: 'stock' },
+    { title: 'stock', access: 'stock', refusal: 'stock:noPermission' },
     screen(() => import('../features/stock/components/stock-screen')),
   ),
   route(
     '/deviceBindEnter',
-    { title: 'deviceBindEnter' },
+    { title: 'deviceBindEnter', access: 'deviceBind', refusal: 'devices:bind.mainOnly' },
     screen(() => import('../features/devices/components/bind-enter-screen')),
   ),
   route(
     '/bind',
-    { title: 'bind', back: false },
+    { title: 'bind', back: false, access: 'deviceBind', refusal: 'devices:bind.mainOnly' },
     screen(() => import('../features/devices/components/bind-screen')),
   ),
   route(
@@ -102,12 +102,12 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/deviceManage',
-    { title: 'deviceManage' },
+    { title: 'deviceManage', access: 'deviceManage', refusal: 'devices:noPermission' },
     screen(() => import('../features/devices/components/device-screen')),
   ),
   route(
     '/staff',
-    { title: 'staff' },
+    { title: 'staff', access: 'staff', refusal: 'staff:mainOnly' },
     screen(() => import('../features/staff/components/staff-screen')),
   ),
   route(
@@ -117,7 +117,7 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/notification',
-    { title: 'notification' },
+    { title: 'notification', access: 'notification', refusal: 'notify:mainOnly' },
     screen(() => import('../features/notify/components/notify-screen')),
   ),
   route(
@@ -137,32 +137,32 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/dashboard',
-    { title: 'dashboard' },
+    { title: 'dashboard', access: 'dashboard', refusal: 'analytics:noPermission.dashboard' },
     screen(() => import('../features/analytics/components/dashboard-screen')),
   ),
   route(
     '/sicRegion',
-    { title: 'sicRegion' },
+    { title: 'sicRegion', access: 'locationAnalysis', refusal: 'analytics:noPermission.region' },
     screen(() => import('../features/analytics/components/region-screen')),
   ),
   route(
     '/sicAnalysisDetail',
-    { title: 'sicAnalysisDetail' },
+    { title: 'sicAnalysisDetail', access: 'locationAnalysis', refusal: 'analytics:noPermission.detail' },
     screen(() => import('../features/analytics/components/analysis-detail-screen')),
   ),
   route(
     '/sicDevice',
-    { title: 'sicDevice' },
+    { title: 'sicDevice', access: 'deviceAnalysis', refusal: 'analytics:noPermission.device' },
     screen(() => import('../features/analytics/components/device-stats-screen')),
   ),
   route(
     '/sicGoods',
-    { title: 'sicGoods' },
+    { title: 'sicGoods', access: 'goodsAnalysis', refusal: 'analytics:noPermission.goods' },
     screen(() => import('../features/analytics/components/goods-stats-screen')),
   ),
   route(
     '/sicGoodsDetail',
-    { title: 'sicGoodsDetail' },
+    { title: 'sicGoodsDetail', access: 'goodsAnalysis', refusal: 'analytics:noPermission.goods' },
     screen(() => import('../features/analytics/components/goods-detail-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),

@@ -1,8 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import type { UserInfo } from '@vendo/contract/api/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { i18n } from '../../i18n/i18n';
+import analyticsTexts from '../../i18n/resources/analytics';
+import notifyTexts from '../../i18n/resources/notify';
+import staffTexts from '../../i18n/resources/staff';
 import { createQueryClient } from '../../lib/query-client';
 import { saveLogin, takeReturnTo } from '../../lib/session';
 import { makeUser } from '../../lib/test-fixtures';
@@ -55,6 +59,15 @@ beforeEach(async () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A staff member logged in, whose refresh says the same (the default refresh answers the main account). */
+function staffRefresh(user: UserInfo) {
+  saveLogin(user);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(json({ rcode: 0, msg: 'OK', result: user }))),
+  );
+}
+
 describe('routes and session', () => {
   it('sends a visitor without a login to /login and remembers the page', async () => {
     renderAt('/dashboard?x=1');
@@ -85,6 +98,24 @@ describe('routes and session', () => {
       await screen.findByText('Your role has no permission for this page. Please ask the main account.'),
     ).toBeTruthy();
     expect(screen.getAllByRole('heading', { name: 'Areas and stores' }).length).toBeGreaterThan(0);
+  });
+
+  it("words the refusal as the screen would, from the route table's refusal", async () => {
+    staffRefresh(makeUser({ isMain: false, havePerms: [1021] }));
+    const cases: [string, string][] = [
+      ['/staff', staffTexts['en-US'].mainOnly],
+      ['/notification', notifyTexts['en-US'].mainOnly],
+      ['/dashboard', analyticsTexts['en-US'].noPermission.dashboard],
+      ['/sicRegion', analyticsTexts['en-US'].noPermission.region],
+      ['/sicGoodsDetail?goodsId=1', analyticsTexts['en-US'].noPermission.goods],
+    ];
+    for (const [path, text] of cases) {
+      const { unmount } = renderAt(path);
+      expect(await screen.findByText(text), path).toBeTruthy();
+      unmount();
+    }
+    // The screens never loaded: the only call was the refresh of the user info.
+    expect(vi.mocked(fetch).mock.calls.every(([input]) => input === '/api/v1/u/getUserInfo')).toBe(true);
   });
 
   it('hides the back button on /, /bind and /bindError', async () => {

@@ -6,7 +6,7 @@ import { rejectMissingAppList } from '../../lib/finish-login';
 import { currentAgent } from '../../lib/agent';
 import { setApiNavigator } from '../../lib/api-client';
 import { loadChunk } from '../../lib/load-chunk';
-import { ACCESS, canAccess } from '../../lib/permissions';
+import { ACCESS, canAccess, hasUsableApp, type AccessRule } from '../../lib/permissions';
 import {
   clearLogin,
   hasAppList,
@@ -23,6 +23,7 @@ import { ROUTES } from '../route-table';
 import { RouteErrorBoundary } from '../routes/route-error';
 import { EmptyGuide } from '../../components/empty-guide/empty-guide';
 import { AppHeader } from './app-header';
+import { Refusal } from './refusal';
 
 // The side menu (and the overlay library under it) loads when it is first opened, not with the first screen.
 const SideMenu = lazy(() => loadChunk(() => import('./side-menu')).then((m) => ({ default: m.SideMenu })));
@@ -80,12 +81,15 @@ export function RootLayout() {
   if (!sessionFree && !isLoginValid()) return <RedirectToLogin />;
 
   const loggedIn = user !== null && isLoginValid();
-  // The server refuses anyway; this only spares a staff member a screen of error toasts (app expiry is the
-  // screen's to show, with its own guide).
+  // The route table says who may open what (spec §6). The server refuses anyway; this spares a staff member a
+  // screen of error toasts. App expiry is the screen's to show, with its own guide, so it comes first.
+  const rule: AccessRule | undefined = handle.access === undefined ? undefined : ACCESS[handle.access];
+  const now = Date.now();
   const refused =
     loggedIn &&
-    handle.access !== undefined &&
-    !canAccess(user, { ...ACCESS[handle.access], app: undefined }, Date.now());
+    rule !== undefined &&
+    !canAccess(user, { ...rule, app: undefined }, now) &&
+    (rule.app === undefined || hasUsableApp(user, rule.app, now));
 
   return (
     <div className="app-shell">
@@ -103,7 +107,11 @@ export function RootLayout() {
           text={t('common:loadFailed.text')}
           reloadLabel={t('common:actions.reload')}
         >
-          {refused ? (
+          {refused && handle.refusal ? (
+            <Suspense fallback={null}>
+              <Refusal text={handle.refusal} />
+            </Suspense>
+          ) : refused ? (
             <EmptyGuide description={t('common:noAccess')} />
           ) : (
             <Suspense fallback={null}>{screen}</Suspense>

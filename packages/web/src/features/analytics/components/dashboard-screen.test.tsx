@@ -153,19 +153,6 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Contact now' })).toBeTruthy();
   });
 
-  it('tells staff without the dashboard permission so, and asks nothing of the server', async () => {
-    answerWith({});
-    renderScreen(
-      makeUser({ isMain: false, havePerms: [PERMISSIONS.BuyBill] }),
-      '/dashboard',
-      <DashboardScreen />,
-    );
-    expect(
-      await screen.findByText('Your role has no dashboard permission. Please ask the main account.'),
-    ).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
   it('offers the download with 1033 only, and opens the link the server answers', async () => {
     answerWith({
       '/api/v1/a/detail': { rcode: 0, result: series() },

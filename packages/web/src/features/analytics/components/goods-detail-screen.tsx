@@ -8,11 +8,9 @@ import type { TimeRange } from '../../../components/time-range-picker/time-range
 import { ReportDownload } from '../../../components/report-download/report-download';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
-import { useUserInfo } from '../../../lib/session';
 import { useGoodStore } from '../api/get-good-store';
 import { useGoodsDay } from '../api/get-goods-day';
 import { useGoodsHours } from '../api/get-goods-hours';
-import { maySee } from '../utils/access';
 import { rangeCondition } from '../utils/range';
 import { goodsIdFromParams } from '../utils/place';
 import { GoodsFigures } from './goods-figures';
@@ -116,9 +114,7 @@ function GoodsDetail({ goodsId }: { goodsId: number }) {
 export default function GoodsDetailScreen() {
   const { t } = useTranslation('analytics');
   const [params] = useSearchParams();
-  const user = useUserInfo();
   const goodsId = goodsIdFromParams(params);
   if (goodsId === null) return <EmptyGuide description={t('detail.badLink')} />;
-  if (!maySee(user, 'goods')) return <EmptyGuide description={t('noPermission.goods')} />;
   return <GoodsDetail goodsId={goodsId} />;
 }

@@ -92,17 +92,4 @@ describe('/sicRegion', () => {
       await screen.findByText('No areas yet. Add areas under Areas & stores and their sales show here.'),
     ).toBeTruthy();
   });
-
-  it('tells staff with neither area nor store analysis so', () => {
-    answerWith({});
-    renderScreen(
-      makeUser({ isMain: false, havePerms: [PERMISSIONS.SicDevice] }),
-      '/sicRegion',
-      <RegionScreen />,
-    );
-    expect(
-      screen.getByText('Your role has no area or store statistics permission. Please ask the main account.'),
-    ).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
 });

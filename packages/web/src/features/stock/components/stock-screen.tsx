@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { loadDialogs } from '../../../components/dialog/load-dialogs';
-import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-guide';
 import { Tabs } from '../../../components/tabs/tabs';
 import { registerNamespace } from '../../../i18n/i18n';
@@ -116,13 +115,10 @@ function StockTabs() {
   );
 }
 
-/** /stock: gated by the Stock app and permission 1037 (spec §6). */
+/** /stock: gated by the Stock app (here, with its guide) and permission 1037 (the route table; spec §6). */
 export default function StockScreen() {
-  const { t } = useTranslation('stock');
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
-  const access = stockAccess(user, now);
-  if (access === 'noApp') return <StockAppGuide />;
-  if (access === 'noPermission') return <EmptyGuide description={t('noPermission')} />;
+  if (stockAccess(user, now) === 'noApp') return <StockAppGuide />;
   return <StockTabs />;
 }
