@@ -7,10 +7,11 @@ import { bigint, isPostgres, withId } from '../schema-helpers';
  * `order_stat_deltas` now notes each change of an order by its paid hour (`slot`, UTC epoch ms floored to the
  * hour) with everything a bill filter may ask of the totals: store, area, payment method, status and the order's
  * own amount (`price`, for the price filters). The order jobs fold them (OrderStats.compact) into `order_stats`,
- * which holds three cuts of the same sums, each over buckets of 1, 4, 16, 64, 256, 1024 and 4096 hours aligned
- * on the epoch: per merchant (cut 0), per store and area (cut 1), per store, area and amount (cut 2, from 16
- * hours up). A range of any length is read as a few dozen buckets plus its edges (less than a bucket) from the
- * orders. A dimension a cut does not keep is -1.
+ * which holds four cuts of the same sums over buckets of 1, 4, 16, 64, 256, 1024 and 4096 hours aligned on the
+ * epoch: per merchant (cut 0), per store and area (cut 1), per store, area and amount (cut 2, from 16 hours up),
+ * per amount (cut 3, from 4 hours up); the cuts are the fold's (OrderStats), the table holds any. A range of any
+ * length is read as a few dozen buckets plus its edges (less than a bucket) from the orders. A dimension a cut
+ * does not keep is -1.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);

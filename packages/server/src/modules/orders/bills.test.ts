@@ -372,7 +372,7 @@ describe('bucket cover of a range', () => {
       fc.property(
         fc.integer({ min: 0, max: 2_000_000_000_000 }),
         fc.integer({ min: 0, max: 1_000 * DAY }),
-        fc.constantFrom(grains, grains.slice(2)),
+        fc.constantFrom(grains, grains.slice(1), grains.slice(2)),
         (from, length, ladder) => {
           const to = from + length;
           const cover = coverOf(ladder, from, to);

@@ -25,21 +25,23 @@ const HOUR = 3_600_000;
 const GRAINS = [1, 4, 16, 64, 256, 1024, 4096].map((hours) => hours * HOUR);
 
 /**
- * The cuts of the totals (migration 0009): which dimensions each keeps and its bucket lengths. The amount cut
- * starts at 16 hours, where a bucket holds far fewer keys than orders; below that the orders are as small.
+ * The cuts of the totals (migration 0009): which dimensions each keeps and its bucket lengths. An amount cut
+ * starts where a bucket holds far fewer keys than orders (4 hours per merchant, 16 per store); below that the
+ * orders are as small.
  */
 const CUTS = {
   merchant: { cut: 0, store: false, price: false, grains: GRAINS },
   store: { cut: 1, store: true, price: false, grains: GRAINS },
-  price: { cut: 2, store: true, price: true, grains: GRAINS.slice(2) },
+  storePrice: { cut: 2, store: true, price: true, grains: GRAINS.slice(2) },
+  price: { cut: 3, store: false, price: true, grains: GRAINS.slice(1) },
 } as const;
 type Cut = (typeof CUTS)[keyof typeof CUTS];
 
 /** The smallest cut that answers a filter. */
 function cutFor(f: StatFilter): Cut {
-  if (f.priceStart !== undefined || f.priceEnd !== undefined) return CUTS.price;
-  if (f.storeIds !== null || f.storeId || f.areaId) return CUTS.store;
-  return CUTS.merchant;
+  const stores = f.storeIds !== null || !!f.storeId || !!f.areaId;
+  if (f.priceStart !== undefined || f.priceEnd !== undefined) return stores ? CUTS.storePrice : CUTS.price;
+  return stores ? CUTS.store : CUTS.merchant;
 }
 
 /** One run of buckets of one length: periods in [from, to). */

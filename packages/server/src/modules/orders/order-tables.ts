@@ -34,7 +34,7 @@ interface StatSums {
 
 /**
  * Totals of the bill analysis over time buckets (migration 0009, order-stats.ts): orders paid in
- * [period, period + grain), per cut (0 merchant, 1 store and area, 2 store, area and amount); a dimension the cut
+ * [period, period + grain), per cut (0 merchant, 1 store and area, 2 store, area and amount, 3 amount); a dimension the cut
  * does not keep is -1; store_id and area_id are 0 for none. Written by the order jobs only.
  */
 export interface OrderStatsTable extends StatSums {
@@ -44,7 +44,7 @@ export interface OrderStatsTable extends StatSums {
   period: number;
   store_id: number;
   area_id: number;
-  /** The orders' amount (cut 2), else -1. */
+  /** The orders' amount (cuts 2 and 3), else -1. */
   price: number;
   client: string;
   status: number;
