@@ -3,12 +3,11 @@ import { DotLoading, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSubmit } from '../../../components/form/form-submit';
-import { hasErrors } from '../../../components/form/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { isOperSignExpired, type OperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
 import { SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
-import type { FieldErrors } from '../../../lib/validation';
 import { useNumbering } from '../api/get-numbering';
 import { useResetNumbering } from '../api/reset-numbering';
 import { useSetChannelCount } from '../api/set-channel-count';
@@ -60,19 +59,17 @@ export function ShelfNumbering({ sn, subtitle, guard, onBack, onClose, onSaved }
   const locale = currentLocale();
   const numbering = useNumbering(sn, true);
   const reset = useResetNumbering();
-  const [edits, setEdits] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Numbers as typed, by shelf id; a shelf not edited shows its number.
+  const { values: edits, update, errors, check } = useForm<Record<string, string>>({});
   const signed = useSigned(guard);
   const rows = (numbering.data?.data ?? []).map((row) => ({
     ...row,
-    text: edits[row.id] ?? String(row.channel_sn),
+    text: edits[String(row.id)] ?? String(row.channel_sn),
   }));
 
   const submit = () => {
     const typed = rows.map((row) => ({ id: row.id, channel_sn: row.text }));
-    const found = numberingErrors(typed, locale);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check(numberingErrors(typed, locale))) return;
     const channel = typed.map((row) => ({ id: row.id, channel_sn: wholeNumber(row.channel_sn) }));
     signed.run(async (sign) => {
       const answer = await reset.mutateAsync({ sn, channel, sign });
@@ -116,10 +113,13 @@ export function ShelfNumbering({ sn, subtitle, guard, onBack, onClose, onSaved }
                 error={error}
                 inputMode="numeric"
                 value={row.text}
-                onChange={(text) => {
-                  setEdits((prev) => ({ ...prev, [row.id]: text }));
-                  setErrors({});
-                }}
+                // Numbers are checked against each other: any edit settles every message.
+                onChange={(text) =>
+                  update(
+                    (prev) => ({ ...prev, [String(row.id)]: text }),
+                    () => true,
+                  )
+                }
                 clearable={false}
               />
             );
@@ -134,17 +134,14 @@ export function ShelfNumbering({ sn, subtitle, guard, onBack, onClose, onSaved }
 export function ShelfCountForm({ sn, count, subtitle, guard, onBack, onClose, onSaved }: ShelfAdminProps) {
   const { t } = useTranslation('deviceSheets');
   const setCount = useSetChannelCount();
-  const [text, setText] = useState(String(count));
-  const [error, setError] = useState<string | undefined>();
+  const { values, set, errors, check } = useForm({ count: String(count) });
   const signed = useSigned(guard);
   const max = SHELF_LIMITS.maxShelves;
 
   const submit = () => {
-    const n = wholeNumber(text);
-    if (!Number.isInteger(n) || n < 1 || n > max) {
-      setError(t('settings.range', { min: 1, max }));
-      return;
-    }
+    const n = wholeNumber(values.count);
+    const inRange = Number.isInteger(n) && n >= 1 && n <= max;
+    if (!check({ count: inRange ? undefined : t('settings.range', { min: 1, max }) })) return;
     signed.run(async (sign) => {
       const answer = await setCount.mutateAsync({ sn, channel_num: n, sign });
       toast(t('saved'), { icon: 'success' });
@@ -152,7 +149,7 @@ export function ShelfCountForm({ sn, count, subtitle, guard, onBack, onClose, on
     });
   };
 
-  const n = wholeNumber(text);
+  const n = wholeNumber(values.count);
   return (
     <SheetFrame
       title={t('shelfCount.title')}
@@ -174,13 +171,10 @@ export function ShelfCountForm({ sn, count, subtitle, guard, onBack, onClose, on
           label={t('shelfCount.label')}
           required
           description={t('shelfCount.hint', { count, max })}
-          error={error}
+          error={errors.count}
           inputMode="numeric"
-          value={text}
-          onChange={(next) => {
-            setText(next);
-            setError(undefined);
-          }}
+          value={values.count}
+          onChange={set('count')}
           clearable={false}
         />
       </List>
