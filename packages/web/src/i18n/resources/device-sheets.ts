@@ -25,8 +25,8 @@ export default defineNamespace({
     },
     rules: {
       name: '必填，不能包含特殊符号',
-      price: '至少0.02元，精确到分。',
-      winRate: '整数，最高100%',
+      price: '至少{{min}}元，精确到分。',
+      winRate: '整数，最高{{max}}%',
       quantity: '不能超过最大容量',
       capacity: '不能小于当前库存',
       goods: '停用的货道不能售卖商品',
@@ -233,8 +233,8 @@ export default defineNamespace({
     },
     rules: {
       name: '必填，不能包含特殊符號',
-      price: '至少0.02元，精確到分。',
-      winRate: '整數，最高100%',
+      price: '至少{{min}}元，精確到分。',
+      winRate: '整數，最高{{max}}%',
       quantity: '不能超過最大容量',
       capacity: '不能小於目前庫存',
       goods: '停用的貨道不能販售商品',
@@ -441,8 +441,8 @@ export default defineNamespace({
     },
     rules: {
       name: 'Required, no special symbols',
-      price: 'At least 0.02 yuan, to the cent.',
-      winRate: 'Whole number, at most 100%',
+      price: 'At least {{min}} yuan, to the cent.',
+      winRate: 'Whole number, at most {{max}}%',
       quantity: 'Not above the capacity',
       capacity: 'Not below the quantity',
       goods: 'Goods on a disabled shelf are not sold',

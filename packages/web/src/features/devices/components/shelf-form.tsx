@@ -18,6 +18,7 @@ import { shelfBody, shelfToForm, type ShelfFormValues } from '../utils/shelf-for
 import { BackLink } from './back-link';
 import { DifficultyField } from './difficulty-field';
 import { GoodsPicker, type PickedGoods } from './goods-picker';
+import { useRuleHints } from './rule-hints';
 import { FailureStatus } from './push-status';
 
 interface ShelfFormProps {
@@ -36,6 +37,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
   const { t } = useTranslation('deviceSheets');
   const locale = currentLocale();
   const save = useSetChannelInfo();
+  const rules = useRuleHints();
   const { values, errors, set, update, check } = useForm<ShelfFormValues>(() => shelfToForm(shelf));
   const [failure, setFailure] = useState<CallOutcome | null>(null);
   const [picking, setPicking] = useState(false);
@@ -140,7 +142,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           id="shelf-price"
           label={t('shelfForm.price')}
           required
-          description={t('rules.price')}
+          description={rules.price}
           error={errors.price}
           extra={<span className="dv-unit">{t('yuan')}</span>}
           inputMode="decimal"
@@ -152,7 +154,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           id="shelf-game-price"
           label={t('shelfForm.gamePrice')}
           required
-          description={t('rules.price')}
+          description={rules.price}
           error={errors.game_price}
           extra={<span className="dv-unit">{t('yuan')}</span>}
           inputMode="decimal"
@@ -186,7 +188,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
           id="shelf-probability"
           label={t('shelfForm.probability')}
           required
-          description={t('rules.winRate')}
+          description={rules.winRate}
           error={errors.probability}
           extra={<span className="dv-unit">%</span>}
           inputMode="numeric"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../../components/form/input-field';
 import { currentLocale } from '../../../../i18n/i18n';
 import { DifficultyField } from '../difficulty-field';
+import { useRuleHints } from '../rule-hints';
 import { SwitchRow } from './setting-rows';
 import type { SettingsForm } from './use-settings-form';
 
@@ -14,6 +15,7 @@ import type { SettingsForm } from './use-settings-form';
 export function SalesSection({ form }: { form: SettingsForm }) {
   const { t } = useTranslation('deviceSheets');
   const locale = currentLocale();
+  const rules = useRuleHints();
   const { values, errors, set } = form;
   return (
     <List mode="card" className="dv-form" header={t('settings.sales')}>
@@ -21,7 +23,7 @@ export function SalesSection({ form }: { form: SettingsForm }) {
         id="set-price"
         label={t('settings.price')}
         required
-        description={`${t('rules.price')} ${t('settings.default', { value: centsToYuan(D.price) })}`}
+        description={`${rules.price} ${t('settings.default', { value: centsToYuan(D.price) })}`}
         error={errors.price}
         extra={<span className="dv-unit">{t('yuan')}</span>}
         inputMode="decimal"
@@ -46,7 +48,7 @@ export function SalesSection({ form }: { form: SettingsForm }) {
       <InputField
         id="set-probability"
         label={t('settings.probability')}
-        description={t('rules.winRate')}
+        description={rules.winRate}
         error={errors.probability}
         extra={<span className="dv-unit">%</span>}
         inputMode="numeric"
