@@ -7,7 +7,7 @@ import {
   type GoodsGroup,
   type GoodsSums,
   type SalesGroup,
-} from './analysis-sums';
+} from '../orders/analysis-sums';
 
 /*
  * The coarse rollups (migration 0010, docs/analytics.md, decision 026): per machine and per goods, by day and by

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/auth';
 import { pageWindow } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
-import { averagePrice, combineGoods, type GoodsSums } from './analysis-sums';
+import { averagePrice, combineGoods, type GoodsSums } from '../orders/analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
 import type { GoodsName, PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';

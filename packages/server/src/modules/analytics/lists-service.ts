@@ -12,7 +12,7 @@ import { rate } from '@vendo/contract/money';
 import type { AuthContext } from '../../platform/auth';
 import { pageWindow } from '../../db/list-query';
 import type { Body } from '../devices/call-types';
-import { emptySums, salesAnalysisOf, type AnalysisSums } from './analysis-sums';
+import { emptySums, salesAnalysisOf, type AnalysisSums } from '../orders/analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';

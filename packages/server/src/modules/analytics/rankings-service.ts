@@ -2,7 +2,7 @@ import type { devDays, SortAttr, storeDays } from '@vendo/contract/api/analytics
 import type { CallResult } from '@vendo/contract/api/call';
 import type { AuthContext } from '../../platform/auth';
 import type { Body } from '../devices/call-types';
-import { rankFiguresOf, rankValue, type AnalysisSums } from './analysis-sums';
+import { rankFiguresOf, rankValue, type AnalysisSums } from '../orders/analysis-sums';
 import type { AnalyticsQuery } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
-import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from './analysis-sums';
+import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from '../orders/analysis-sums';
 import type {
   FactFilter,
   GoodsFact,

@@ -8,7 +8,7 @@ import type { Locale } from '@vendo/contract/locales';
 import type { AuthContext } from '../../platform/auth';
 import { parseRequest } from '../../platform/route';
 import type { BillsService } from '../orders/bills-service';
-import { averagePrice } from './analysis-sums';
+import { averagePrice } from '../orders/analysis-sums';
 import type { AnalyticsQuery, PlaceCondition, RangeCondition } from './analytics-query';
 import type { GoodsAnalysisService } from './goods-analysis-service';
 import type { ListsService } from './lists-service';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_TIME_ZONE, nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 import { isPostgres } from '../../db/schema-helpers';
-import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from './analysis-sums';
+import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from '../orders/analysis-sums';
 import {
   analysisSumsOf,
   DEVICE_SUM_COLUMNS,

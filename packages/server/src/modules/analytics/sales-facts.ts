@@ -9,7 +9,7 @@
  * from orders.sale_day (the local midnight of the payment), so any zone offset works.
  */
 
-import type { AnalysisSums, GoodsSums, SalesGroup } from './analysis-sums';
+import type { AnalysisSums, GoodsSums, SalesGroup } from '../orders/analysis-sums';
 
 /** Which orders: a merchant, the caller's store scope, optional narrowing, and a range [start, end). */
 export interface FactFilter {

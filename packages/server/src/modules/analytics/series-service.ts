@@ -16,7 +16,7 @@ import { isMainAccount, type AuthContext } from '../../platform/auth';
 import { permissionsOf } from '../accounts/permissions';
 import type { DevicesService } from '../devices/devices-service';
 import type { Body } from '../devices/call-types';
-import { combineSales, dayFiguresOf, salesAnalysisOf, salesRecordOf } from './analysis-sums';
+import { combineSales, dayFiguresOf, salesAnalysisOf, salesRecordOf } from '../orders/analysis-sums';
 import type { AnalyticsQuery, Query } from './analytics-query';
 import type { SalesFacts } from './sales-facts';
 import { bucketsOf, defaultBucket, factGrouping, spread } from './time-buckets';

@@ -8,29 +8,7 @@ import type {
   MachineEventStore,
   RecordResult,
 } from '../../gateway/machine-ports';
-
-export interface EventDevice {
-  id: number;
-  sn: string;
-  type: string;
-  merchant_id: number | null;
-  area_id: number | null;
-  store_id: number | null;
-}
-
-/**
- * What a stored event means for the business: the orders module makes it an order (or completes one) and takes
- * what left the machine off its shelves, inside the event's transaction. It may answer work to run after the
- * commit (refunds to send to the payment channel).
- */
-export interface MachineEventSink {
-  apply(
-    trx: Kysely<Database>,
-    device: EventDevice,
-    event: MachineEvent,
-    now: number,
-  ): Promise<(() => void) | undefined>;
-}
+import type { EventDevice, MachineEventSink } from './machine-event-sink';
 
 /**
  * Machine events, stored exactly once: the unique (sn, event_id) index turns a resend into a no-op, and the

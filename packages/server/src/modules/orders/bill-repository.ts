@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
-import { combineSales, type AnalysisSums } from '../analytics/analysis-sums';
+import { combineSales, type AnalysisSums } from './analysis-sums';
 import { pageWindow } from '../../db/list-query';
 import { OrderStats, statCover, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';

@@ -24,7 +24,7 @@ import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { canView } from '../accounts/permissions';
-import { billAnalysisOf } from '../analytics/analysis-sums';
+import { billAnalysisOf } from './analysis-sums';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';

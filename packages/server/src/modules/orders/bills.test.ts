@@ -5,7 +5,7 @@ import type { Bill, BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { combineSales } from '../analytics/analysis-sums';
+import { combineSales } from './analysis-sums';
 import { mainAccount, ok, setApp, staffAccount, type Caller } from '../catalog/catalog-testing';
 import { BillRepository, type BillFilter } from './bill-repository';
 import {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
-import type { EventDevice, MachineEventSink } from '../devices/machine-event-repository';
+import type { EventDevice, MachineEventSink } from '../devices/machine-event-sink';
 import type { StockService } from '../stock/stock-service';
 import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome } from './order-lifecycle';
 import type { OrderNumbers } from './order-numbers';

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { isPostgres } from '../../db/schema-helpers';
-import type { SalesGroup } from '../analytics/analysis-sums';
+import type { SalesGroup } from './analysis-sums';
 import type { OrderStatsTable } from './order-tables';
 
 /** Totals of orders of one payment method and status: what the analysis block is summed from. */

@@ -14,7 +14,7 @@ import {
   settle,
   standingMachine,
 } from './order-fixtures';
-import type { SalesGroup } from '../analytics/analysis-sums';
+import type { SalesGroup } from './analysis-sums';
 import { OrderStats } from './order-stats';
 
 /*
