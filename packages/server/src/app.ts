@@ -2,17 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
-import * as api from '@vendo/contract/api/account';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Config } from './config';
 import type { Db } from './db/create-db';
 import { buildProviders, type Providers } from './integrations/providers';
-import { AccountRepository } from './modules/accounts/account-repository';
-import { AccountsService } from './modules/accounts/accounts-service';
+import { createAccounts } from './modules/accounts/accounts-module';
+import type { AccountsService } from './modules/accounts/accounts-service';
+import { publicRoutes } from './modules/accounts/public-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { permissionsOf } from './modules/accounts/permissions';
-import { SmsCodes } from './modules/accounts/sms-codes';
 import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
@@ -33,16 +31,15 @@ import { notifyRoutes } from './modules/notifications/routes';
 import { OverviewService } from './modules/overview/overview-service';
 import { overviewRoutes } from './modules/overview/routes';
 import { oauthRoutes } from './modules/passport/oauth-routes';
-import { PassportRepository } from './modules/passport/passport-repository';
-import { PassportService } from './modules/passport/passport-service';
+import { createPassport } from './modules/passport/passport-module';
+import type { PassportService } from './modules/passport/passport-service';
 import { passportRoutes } from './modules/passport/routes';
-import { StaffRepository } from './modules/staff/staff-repository';
-import { StaffService } from './modules/staff/staff-service';
+import { createStaff } from './modules/staff/staff-module';
+import type { StaffService } from './modules/staff/staff-service';
 import { staffRoutes } from './modules/staff/routes';
 import { JobLease } from './jobs/job-lease';
 import { JobRunner } from './jobs/job-runner';
 import { brokerAuthRoutes } from './gateway/broker-auth-routes';
-import { AppError } from './platform/app-error';
 import { SessionStore } from './platform/sessions';
 import { Authenticator, type AuthContext } from './platform/auth';
 import { installErrorHandling } from './platform/error-handler';
@@ -110,55 +107,29 @@ export async function buildApp(
   const secret = await loadPlatformSecret(kysely, config.secret);
   const providers = buildProviders({ config, db: kysely, platformSecret: secret, clock, log: app.log });
   const { sms, messaging } = providers;
+
+  // The modules, each wired by its factory, in dependency order (decision 028): a module gets only what was built
+  // before it. Routes come after, once every service exists.
   const agents = new Agents(kysely, clock);
   await agents.ensureDefault();
   const apps = new AppModules(kysely);
   const limiter = new RateLimiter(kysely, clock);
   const sessions = new SessionStore(kysely);
-  const accounts = new AccountsService({
+  const authenticator = new Authenticator(kysely, sessions, clock);
+  const accounts = createAccounts({
     db: kysely,
-    repo: new AccountRepository(kysely),
     sessions,
-    sms: new SmsCodes(kysely, sms, clock, secret),
+    sms,
     apps,
     agents,
     limiter,
+    platformSecret: secret,
     clock,
-    timeZone: config.timeZone,
-    trialDays: config.trialDays,
-    payDomain: config.payDomain,
+    config,
   });
-
-  const authenticator = new Authenticator(kysely, sessions, clock);
-  const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
-  const r = new CallRegistrar(app, authenticator, permissions);
-  r.public(api.health, async () => {
-    await sql`select 1`.execute(kysely);
-    return { status: 'ok' as const, version: VERSION, time: clock(), db: db.dialect };
-  });
-  r.public(api.getAppConfig, async ({ body }) => ({
-    mode: config.mode,
-    browserGate: config.browserGate,
-    sandbox: { sms: sms.sandbox, payments: providers.payments.sandbox, messaging: messaging.sandbox },
-    wechatLogin: await wechatLogin(body.agent),
-    agent: await agents.brand(body.agent),
-  }));
-  r.public(api.getAgent, ({ body }) => agents.brand(body.agent));
-  const sandboxSms = providers.sandboxes.sms;
-  if (sandboxSms) {
-    dev.add('POST', api.smsOutbox.path, () =>
-      r.public(api.smsOutbox, async ({ body }) => {
-        const sent = sandboxSms.latest(body.phone);
-        if (!sent) throw new AppError(RCODE.NOT_FOUND);
-        return { code: sent.params.code, text: sent.text, sent_at: sent.sentAt };
-      }),
-    );
-  }
-  accountRoutes(r, accounts);
-  // The modules in dependency order: the catalog, the machines on it, the stock on both.
+  // The catalog, the machines on it, the stock on both.
   const shelves = new MachineShelves(kysely);
   const catalog = createCatalog({ db: kysely, apps, messaging, config, machines: shelves, clock });
-  catalogRoutes(r, catalog);
   const devices = createDevicesModule({
     db: kysely,
     config,
@@ -168,11 +139,7 @@ export async function buildApp(
     shelfLog: logShelfChange,
   });
   const stock = createStock({ db: kysely, catalog, shelves, apps, clock });
-  stockRoutes(r, stock);
-  deviceRoutes(r, devices, messaging, dev);
-  brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
-  app.addHook('onClose', () => devices.idle());
-  // The analytics rollups are kept by triggers on orders; the order jobs fold them with the daily totals.
+  // The analytics rollups are kept by triggers on orders; the order jobs fold them with the bill totals.
   const rollups = new RollupFacts(kysely, config.timeZone);
   const orders = createOrdersModule({
     db: kysely,
@@ -195,8 +162,6 @@ export async function buildApp(
   });
   // Machine events become orders inside the transaction that stores them (docs/orders.md).
   devices.events.attach(orders.sales);
-  orderRoutes(r, orders, dev);
-  paymentNotifyRoutes(app, orders);
   // Analytics (issue 6) reads the rollups only, never the raw orders.
   const analytics = createAnalyticsModule({
     db: kysely,
@@ -210,39 +175,8 @@ export async function buildApp(
     authenticator,
     platformSecret: secret,
   });
-  analyticsRoutes(r, analytics, config.publicUrl);
-  reportFileRoute(app, analytics);
-  customerPages(app, { dist: config.webDist, sandbox: () => orders.provider.sandbox, dev });
-  // The sandbox channel notifies through the same endpoint a real channel would call.
-  orders.sandbox?.useNotifier(async (channel, headers, body) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/p/v1/pay/notify/${channel}`,
-      headers,
-      payload: body,
-    });
-    return response.statusCode === 200 && response.json<{ code: string }>().code === 'SUCCESS';
-  });
-  app.addHook('onClose', () => orders.close());
-  catalogFileRoutes(app, {
-    catalog,
-    messaging,
-    maxBytes: config.uploadMaxBytes,
-    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
-    calls: r.registered,
-    dev,
-  });
-
   // Staff and roles, notifications, the messaging-app login, my apps and the overview (issue 7).
-  const staff = new StaffService({
-    db: kysely,
-    repo: new StaffRepository(kysely),
-    sessions,
-    apps,
-    limiter,
-    clock,
-  });
-  staffRoutes(r, staff);
+  const staff = createStaff({ db: kysely, sessions, apps, limiter, clock });
   const notifications = createNotifications({
     db: kysely,
     messaging,
@@ -253,17 +187,69 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const passport = createPassport({ db: kysely, sessions, accounts, provider: messaging.name, clock });
+  const overview = new OverviewService({
+    db: kysely,
+    dialect: db.dialect,
+    apps,
+    version: VERSION,
+    clock,
+    startedAt: clock(),
+    gatewayRunning: () => devices.gateway.running,
+    sandbox: { sms: sms.sandbox, messaging: messaging.sandbox },
+  });
+  const jobs = new JobRunner(
+    [
+      ...notifications.delivery.jobs(),
+      { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
+      { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
+    ],
+    new JobLease(kysely, clock),
+    clock,
+    app.log,
+  );
+  // The sandbox channel notifies through the same endpoint a real channel would call.
+  orders.sandbox?.useNotifier(async (channel, headers, body) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/p/v1/pay/notify/${channel}`,
+      headers,
+      payload: body,
+    });
+    return response.statusCode === 200 && response.json<{ code: string }>().code === 'SUCCESS';
+  });
+  app.addHook('onClose', () => devices.idle());
+  app.addHook('onClose', () => orders.close());
+  app.addHook('onClose', () => notifications.idle());
+  app.addHook('onClose', () => jobs.stop());
+
+  // Routes: every call is one line into a service built above.
+  const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
+  const r = new CallRegistrar(app, authenticator, permissions);
+  publicRoutes(r, {
+    db: kysely,
+    dialect: db.dialect,
+    config,
+    providers,
+    agents,
+    dev,
+    version: VERSION,
+    clock,
+  });
+  accountRoutes(r, accounts);
+  catalogRoutes(r, catalog);
+  stockRoutes(r, stock);
+  deviceRoutes(r, devices, messaging, dev);
+  brokerAuthRoutes(app, devices.machines, config.mqttTopicPrefix);
+  orderRoutes(r, orders, dev);
+  paymentNotifyRoutes(app, orders);
+  analyticsRoutes(r, analytics, config.publicUrl);
+  reportFileRoute(app, analytics);
+  customerPages(app, { dist: config.webDist, sandbox: () => orders.provider.sandbox, dev });
+  staffRoutes(r, staff);
   notifyRoutes(r, notifications.recipients, messaging, dev, (request) =>
     publicOrigin(config.publicUrl, request),
   );
-  app.addHook('onClose', () => notifications.idle());
-  const passport = new PassportService({
-    repo: new PassportRepository(kysely, sessions),
-    sessions,
-    accounts,
-    provider: messaging.name,
-    clock,
-  });
   passportRoutes(r, passport);
   oauthRoutes(app, {
     messaging,
@@ -275,39 +261,16 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     clock,
   });
-  const startedAt = clock();
-  const overview = new OverviewService({
-    db: kysely,
-    dialect: db.dialect,
-    apps,
-    version: VERSION,
-    clock,
-    startedAt,
-    gatewayRunning: () => devices.gateway.running,
-    sandbox: { sms: sms.sandbox, messaging: messaging.sandbox },
-  });
   overviewRoutes(r, overview, apps, clock);
-  const jobs = new JobRunner(
-    [
-      ...notifications.delivery.jobs(),
-      { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
-      { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
-    ],
-    new JobLease(kysely, clock),
-    clock,
-    app.log,
-  );
-  app.addHook('onClose', () => jobs.stop());
-
-  /** The messaging-app login entry on the pay site (spec §7 wxlogin/{agentId}); relative without a pay domain. */
-  async function wechatLogin(agentId: string | undefined): Promise<{ configured: boolean; url: string }> {
-    const agent = await agents.brand(agentId);
-    const domain = config.payDomain.trim().replace(/\/+$/, '');
-    const base = !domain ? '' : /^https?:\/\//.test(domain) ? domain : `https://${domain}`;
-    // The sandbox's OAuth authorize page is a dev route: production on the sandbox has no messaging-app login.
-    const configured = !messaging.sandbox || dev.enabled;
-    return { configured, url: `${base}/wxlogin/${encodeURIComponent(agent.id)}` };
-  }
+  // Last: its file routes check every call registered before them.
+  catalogFileRoutes(app, {
+    catalog,
+    messaging,
+    maxBytes: config.uploadMaxBytes,
+    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
+    calls: r.registered,
+    dev,
+  });
 
   serveWebApp(app, config.webDist);
   return {
