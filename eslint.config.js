@@ -88,7 +88,13 @@ export default tseslint.config(
   },
   {
     files: ['packages/*/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/*-testing.ts', '**/*-fixtures.ts', '**/*-fixture.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/*-testing.ts',
+      '**/*-fixtures.ts',
+      '**/*-fixture.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
