@@ -45,6 +45,10 @@ export const SUFFIX_MIN = 3;
 export const SUFFIX_MAX = 32;
 /** A staff account, the part before @suffix. */
 export const STAFF_ACCOUNT_MAX = 32;
+/** A role's name. */
+export const ROLE_NAME_MAX = 30;
+/** A mainland mobile number's digits. */
+export const MOBILE_LENGTH = 11;
 
 /**
  * The longest text each kind of request field takes: every text of every call has a maximum that fits its
@@ -66,6 +70,10 @@ export const TEXT_MAX = {
   phone: 20,
   /** The goods' detail introduction. */
   intro: 5000,
+  /** One of a goods' tags. */
+  tag: 20,
+  /** A goods' type as the merchant names it. */
+  goodsType: 32,
   /** Links and image references. */
   url: 500,
   /** Search words and filter texts. */

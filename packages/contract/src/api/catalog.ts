@@ -325,7 +325,7 @@ export const goodsFields = {
     .nullish()
     .transform((v) => v ?? 0),
   tags: zTags
-    .pipe(z.array(z.string().max(20, { error: 'invalidValue' })))
+    .pipe(z.array(z.string().max(TEXT_MAX.tag, { error: 'invalidValue' })))
     .nullish()
     .transform((v) => v ?? []),
   description: zText(TEXT_MAX.remarks),
@@ -336,7 +336,7 @@ export const goodsFields = {
     .max(100_000, { error: 'invalidValue' })
     .nullish()
     .transform((v) => v ?? 0),
-  goods_type: zText(32),
+  goods_type: zText(TEXT_MAX.goodsType),
   img: zImageRef.nullish().transform((v) => v ?? ''),
   detail_intro: zText(TEXT_MAX.intro),
   detail_imgs: z

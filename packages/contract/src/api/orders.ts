@@ -272,7 +272,7 @@ const refundRequest = z
       .min(0, { error: 'numberInvalid' })
       .nullish()
       .transform((v) => v ?? undefined),
-    remarks: zText(200),
+    remarks: zText(TEXT_MAX.note),
     sign: operSign,
     /**
      * One key per refund the person means to make (the dialog makes one when it opens): a retry or a double

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId, zFilterId, zFilterText, pagedRequest, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyResult, listResult } from './call';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { PAGE_SIZE, TEXT_MAX, ROLE_NAME_MAX } from '../constants';
 import { isPermissionCode, type PermissionCode } from '../enums';
 import {
   checkMobile,
@@ -72,8 +72,8 @@ export const role = z.object({
 export type Role = z.infer<typeof role>;
 
 const roleFields = {
-  name: zRules(required).pipe(z.string().max(30, { error: 'invalidValue' })),
-  note: zRules(required).pipe(z.string().max(200, { error: 'invalidValue' })),
+  name: zRules(required).pipe(z.string().max(ROLE_NAME_MAX, { error: 'invalidValue' })),
+  note: zRules(required).pipe(z.string().max(TEXT_MAX.note, { error: 'invalidValue' })),
   permissions: zPermissionList,
 };
 

@@ -15,6 +15,7 @@ import { useSendPwdSms } from '../api/send-pwd-sms';
 import { confirmPasswordError } from '../utils/confirm-password';
 import { AuthFrame } from '../../../components/auth-frame/auth-frame';
 import { SmsPasswordFields } from './sms-password-fields';
+import { MOBILE_LENGTH } from '@vendo/contract/constants';
 
 registerNamespace('auth', authTexts);
 
@@ -69,7 +70,7 @@ export default function ForgetScreen() {
             {...bind('phone')}
             type="tel"
             inputMode="numeric"
-            maxLength={11}
+            maxLength={MOBILE_LENGTH}
             placeholder={t('phonePlaceholder')}
             autoComplete="tel"
           />

@@ -21,6 +21,7 @@ import { confirmPasswordError } from '../utils/confirm-password';
 import { finishLogin } from '../../../lib/finish-login';
 import { AuthFrame } from '../../../components/auth-frame/auth-frame';
 import { SmsPasswordFields } from './sms-password-fields';
+import { MOBILE_LENGTH } from '@vendo/contract/constants';
 
 registerNamespace('auth', authTexts);
 
@@ -122,7 +123,7 @@ export default function SignupScreen() {
             error={errors.phone}
             type="tel"
             inputMode="numeric"
-            maxLength={11}
+            maxLength={MOBILE_LENGTH}
             value={values.phone}
             onChange={setPhone}
             placeholder={t('phonePlaceholder')}

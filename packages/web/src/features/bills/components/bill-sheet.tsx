@@ -17,6 +17,7 @@ import { billStatusText, mayVendAgain, refundCents } from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
 import { DetailList } from '../../../components/detail-list/detail-list';
+import { TEXT_MAX } from '@vendo/contract/constants';
 
 export interface BillDetailProps {
   bill: Bill;
@@ -241,7 +242,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
             <TextAreaField
               id="bill-refund-remarks"
               label={t('refund.remarks')}
-              maxLength={200}
+              maxLength={TEXT_MAX.note}
               value={remarks}
               onChange={setRemarks}
             />

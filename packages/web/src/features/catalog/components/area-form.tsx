@@ -10,6 +10,7 @@ import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useAddArea } from '../api/add-area';
 import { useEditArea } from '../api/edit-area';
+import { TEXT_MAX } from '@vendo/contract/constants';
 
 /** Create or edit an area: name (required), address, service phone, remarks (spec §3). */
 function AreaForm({ area, onClose }: { area: Area | null; onClose: () => void }) {
@@ -54,14 +55,14 @@ function AreaForm({ area, onClose }: { area: Area | null; onClose: () => void })
           required
           {...bind('name')}
           placeholder={t('area.namePlaceholder')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <InputField
           id="area-address"
           label={t('area.address')}
           {...bind('address')}
           placeholder={t('area.addressPlaceholder')}
-          maxLength={200}
+          maxLength={TEXT_MAX.address}
         />
         <InputField
           id="area-tel"
@@ -69,14 +70,14 @@ function AreaForm({ area, onClose }: { area: Area | null; onClose: () => void })
           {...bind('tel')}
           type="tel"
           placeholder={t('phonePlaceholder')}
-          maxLength={20}
+          maxLength={TEXT_MAX.phone}
         />
         <TextAreaField
           id="area-note"
           label={t('remarks')}
           {...bind('note')}
           placeholder={t('remarksPlaceholder')}
-          maxLength={500}
+          maxLength={TEXT_MAX.remarks}
           autoSize={{ minRows: 2, maxRows: 5 }}
         />
       </List>

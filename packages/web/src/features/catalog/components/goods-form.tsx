@@ -16,6 +16,7 @@ import { useEditGoods } from '../api/edit-goods';
 import { goodsBody, goodsToForm } from '../utils/goods-form-values';
 import { DetailImagesField, MainImageField } from './image-fields';
 import { TagsInput } from './tags-input';
+import { TEXT_MAX } from '@vendo/contract/constants';
 
 /** Create or edit goods (spec §3, §5): rules checked as typed, renaming confirmed first. */
 function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => void }) {
@@ -66,7 +67,7 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
           required
           {...bind('goods_name')}
           placeholder={t('goods.namePlaceholder')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <InputField
           id="goods-price"
@@ -93,7 +94,7 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
           label={t('goods.code')}
           {...bind('goods_code')}
           placeholder={t('optional')}
-          maxLength={64}
+          maxLength={TEXT_MAX.code}
         />
         <Field
           id="goods-tags"
@@ -142,7 +143,7 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
           label={t('goods.type')}
           {...bind('goods_type')}
           placeholder={t('optional')}
-          maxLength={32}
+          maxLength={TEXT_MAX.goodsType}
         />
         <InputField
           id="goods-duration"
@@ -158,7 +159,7 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
           label={t('goods.description')}
           {...bind('description')}
           placeholder={t('optional')}
-          maxLength={500}
+          maxLength={TEXT_MAX.remarks}
           autoSize={{ minRows: 2, maxRows: 5 }}
         />
         <TextAreaField
@@ -166,7 +167,7 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
           label={t('goods.detailIntro')}
           {...bind('detail_intro')}
           placeholder={t('optional')}
-          maxLength={5000}
+          maxLength={TEXT_MAX.intro}
           autoSize={{ minRows: 3, maxRows: 8 }}
         />
       </List>

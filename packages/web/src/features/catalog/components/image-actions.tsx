@@ -10,6 +10,7 @@ import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useRenameImage } from '../api/rename-image';
+import { TEXT_MAX } from '@vendo/contract/constants';
 
 const ImageView = lazyComponent(() => import('./image-view').then((m) => m.ImageView));
 
@@ -39,7 +40,13 @@ function RenameForm({ image, onClose }: { image: GoodsImage; onClose: () => void
       submitting={rename.isPending}
     >
       <List mode="card" className="catalog-form">
-        <InputField id="image-name" label={t('image.name')} required {...bind('name')} maxLength={50} />
+        <InputField
+          id="image-name"
+          label={t('image.name')}
+          required
+          {...bind('name')}
+          maxLength={TEXT_MAX.name}
+        />
       </List>
     </SheetFrame>
   );

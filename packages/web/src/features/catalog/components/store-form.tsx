@@ -28,6 +28,7 @@ import type { PickedRegion } from '../utils/region-options';
 import { storeBody, storeToForm } from '../utils/store-form-values';
 import { DateField } from './date-field';
 import { RegionField } from './region-field';
+import { TEXT_MAX } from '@vendo/contract/constants';
 
 interface StoreFormProps {
   store: Store | null;
@@ -92,7 +93,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
           required
           {...bind('name')}
           placeholder={t('store.namePlaceholder')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <Field id="store-area" label={t('store.area')} required error={errors.area}>
           <button
@@ -128,7 +129,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
           label={t('store.address')}
           {...bind('address')}
           placeholder={t('store.addressPlaceholder')}
-          maxLength={200}
+          maxLength={TEXT_MAX.address}
         />
         <InputField
           id="store-tel"
@@ -136,7 +137,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
           {...bind('tel')}
           type="tel"
           placeholder={t('phonePlaceholder')}
-          maxLength={20}
+          maxLength={TEXT_MAX.phone}
         />
       </List>
 
@@ -146,14 +147,14 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
           label={t('store.manager')}
           {...bind('manager')}
           placeholder={t('optional')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <InputField
           id="store-salesman"
           label={t('store.salesman')}
           {...bind('salesman')}
           placeholder={t('optional')}
-          maxLength={50}
+          maxLength={TEXT_MAX.name}
         />
         <Field id="store-coop-start" label={t('store.coopStart')} error={errors.coop_start}>
           <DateField
@@ -206,14 +207,14 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
           label={t('store.clientCode')}
           {...bind('client_code')}
           placeholder={t('optional')}
-          maxLength={64}
+          maxLength={TEXT_MAX.code}
         />
         <TextAreaField
           id="store-note"
           label={t('remarks')}
           {...bind('note')}
           placeholder={t('remarksPlaceholder')}
-          maxLength={500}
+          maxLength={TEXT_MAX.remarks}
           autoSize={{ minRows: 2, maxRows: 5 }}
         />
       </List>

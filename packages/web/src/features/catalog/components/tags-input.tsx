@@ -1,4 +1,4 @@
-import { GOODS_TAGS_MAX } from '@vendo/contract/constants';
+import { GOODS_TAGS_MAX, TEXT_MAX } from '@vendo/contract/constants';
 import { Button, Input } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function TagsInput({ id, tags, draft, onTagsChange, onDraftChange, ariaPr
             value={draft}
             onChange={onDraftChange}
             placeholder={t('goods.tagPlaceholder')}
-            maxLength={20}
+            maxLength={TEXT_MAX.tag}
             enterKeyHint="done"
             onEnterPress={(event) => {
               event.preventDefault();

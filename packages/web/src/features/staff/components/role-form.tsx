@@ -18,6 +18,7 @@ import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useAddRole } from '../api/add-role';
 import { useEditRole } from '../api/edit-role';
+import { ROLE_NAME_MAX, TEXT_MAX } from '@vendo/contract/constants';
 
 const GROUPS = Object.keys(MENU_GROUPS) as MenuGroup[];
 
@@ -65,7 +66,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
           required
           {...bind('name')}
           placeholder={t('role.namePlaceholder')}
-          maxLength={30}
+          maxLength={ROLE_NAME_MAX}
         />
         <TextAreaField
           id="role-note"
@@ -73,7 +74,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
           required
           {...bind('note')}
           placeholder={t('role.notePlaceholder')}
-          maxLength={200}
+          maxLength={TEXT_MAX.note}
           autoSize={{ minRows: 2, maxRows: 4 }}
         />
         <Field id="role-permissions" label={t('role.permissions')} required error={errors.permissions}>

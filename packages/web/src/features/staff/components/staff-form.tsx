@@ -1,5 +1,5 @@
 import type { SubUser } from '@vendo/contract/api/staff';
-import { TEXT_MAX } from '@vendo/contract/constants';
+import { TEXT_MAX, MOBILE_LENGTH, STAFF_ACCOUNT_MAX } from '@vendo/contract/constants';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
@@ -42,7 +42,7 @@ function StaffForm({ staff, onClose }: StaffFormProps) {
           onBlur={() => void form.checkAccount()}
           placeholder={t('staff.accountPlaceholder')}
           autoComplete="off"
-          maxLength={30}
+          maxLength={STAFF_ACCOUNT_MAX}
         />
         <InputField
           id="staff-name"
@@ -58,7 +58,7 @@ function StaffForm({ staff, onClose }: StaffFormProps) {
           {...bind('phone')}
           type="tel"
           placeholder={t('staff.phonePlaceholder')}
-          maxLength={11}
+          maxLength={MOBILE_LENGTH}
         />
         {staff ? null : <StaffPasswordFields form={form} />}
         <StaffScopeFields form={form} />

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/notify';
 import { readUserInfo, updateUserInfo } from '../../../lib/session';
 import { suffixTaken } from '../api/check-suffix';
 import { useSetSuffix } from '../api/set-suffix';
+import { SUFFIX_MAX } from '@vendo/contract/constants';
 
 const SUFFIX = /^[A-Za-z0-9]{3,}$/;
 
@@ -49,7 +50,7 @@ function SuffixForm({ current, onClose }: { current: string; onClose: () => void
           description={t('suffix.hint')}
           placeholder={t('suffix.placeholder')}
           autoComplete="off"
-          maxLength={30}
+          maxLength={SUFFIX_MAX}
         />
       </List>
     </SheetFrame>
