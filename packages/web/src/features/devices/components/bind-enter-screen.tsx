@@ -4,13 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadDialogs } from '../../../components/dialog/load-dialogs';
-import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { registerNamespace } from '../../../i18n/i18n';
 import devicesTexts from '../../../i18n/resources/devices';
 import { isWeChat } from '../../../lib/browser';
 import { useMessagingSdk } from '../../../lib/messaging-sdk';
 import { useUserInfo } from '../../../lib/session';
-import { canBind } from '../utils/access';
 import { bindPath, parseBindCode } from '../utils/bind-link';
 import './devices.css';
 
@@ -118,10 +116,8 @@ function BindEnter() {
 }
 
 export default function BindEnterScreen() {
-  const { t } = useTranslation('devices');
   const user = useUserInfo();
   if (!user) return null;
-  if (!canBind(user)) return <EmptyGuide description={t('bind.mainOnly')} />;
   return (
     <div className="page dv-page">
       <BindEnter />

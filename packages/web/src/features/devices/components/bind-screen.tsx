@@ -7,7 +7,6 @@ import { LockOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { Field } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { FormSubmit } from '../../../components/form/form-submit';
@@ -19,7 +18,6 @@ import { toast } from '../../../lib/notify';
 import { useUserInfo } from '../../../lib/session';
 import { checkWithSchema, validationText } from '../../../lib/validation';
 import { useBindDevice } from '../api/bind-device';
-import { canBind } from '../utils/access';
 import {
   bindInfoFromParams,
   clearBindInfo,
@@ -144,7 +142,6 @@ function BindForm({ info }: { info: BindInfo }) {
  * them the stored ones are used, and with neither the person goes to /bindError.
  */
 export default function BindScreen() {
-  const { t } = useTranslation('devices');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useUserInfo();
@@ -164,7 +161,6 @@ export default function BindScreen() {
   }, [search, navigate]);
 
   if (!user || !stored) return null;
-  if (!canBind(user)) return <EmptyGuide description={t('bind.mainOnly')} />;
   return (
     <div className="page dv-page">
       <BindForm info={stored} />
