@@ -16,24 +16,16 @@
  * PostgreSQL (--db postgres|both) uses DATABASE_URL, schema bench_gateway (dropped and made again each run).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import pg from 'pg';
-import { PROTOCOL_VERSION, deviceTopics, type MachineEvent } from '@vendo/contract/device-protocol';
+import { deviceTopics } from '@vendo/contract/device-protocol';
 import { Fleet } from '@vendo/device-sim/fleet';
 import type { MachineCredentials, SimMachine } from '@vendo/device-sim/machine';
-import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { openDatabase } from '../../packages/server/src/runtime';
-import { signUpMerchant } from '../support/bench-kit';
+import { PREFIX, benchPlace, cashSale, prepare } from './bench-fleet';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
-const OUT = path.join(ROOT, 'bench/out/gateway');
-const PREFIX = 'vendo';
-const SCHEMA = 'bench_gateway';
 
 interface Stats {
   kind: 'stats';
@@ -166,16 +158,6 @@ async function end(target: Target, fleet: Fleet): Promise<{ alive: boolean; rss:
   await fleet.stop(false);
   await target.stop();
   return figures;
-}
-
-function cashSale(): MachineEvent {
-  return {
-    v: PROTOCOL_VERSION,
-    id: `e${randomUUID().replace(/-/g, '')}`,
-    at: Date.now(),
-    type: 'cash_sale',
-    data: { payment: 'coin', amount: 200, items: [{ slot: 1, quantity: 1, delivered: 1, fault: 0 }] },
-  };
 }
 
 /**
@@ -348,74 +330,6 @@ async function measureReports(
   };
 }
 
-/**
- * A fresh database with one merchant (signed up through the app's calls) owning `count` machines, each with its
- * first shelf holding goods and plenty of stock, so a cash sale makes an order and a stock write-off.
- */
-async function prepare(
-  dbKind: string,
-  count: number,
-): Promise<{ env: NodeJS.ProcessEnv; credentials: MachineCredentials[] }> {
-  const dir = path.join(OUT, dbKind);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const url = process.env['DATABASE_URL'] ?? '';
-  if (dbKind === 'postgres') {
-    if (!url) throw new Error('--db postgres needs DATABASE_URL');
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-    await client.end();
-  }
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir,
-    DATABASE_URL: dbKind === 'postgres' ? url : '',
-    DATABASE_SCHEMA: SCHEMA,
-    VENDO_MODE: 'test',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '/nonexistent',
-    MQTT_TOPIC_PREFIX: PREFIX,
-  };
-  const config = loadConfig(env as Record<string, string>);
-  const db = await openDatabase(config);
-  const built = await buildApp({ config, db, logger: { level: 'warn' } });
-  const { merchantId, call, headers } = await signUpMerchant(built, {
-    phone: '13800000077',
-    password: 'bench-gateway-1',
-    name: 'Bench gateway',
-  });
-  console.log(`[${dbKind}] provisioning ${count} machines bound to one merchant ...`);
-  const machines = await built.services.devices.provision(count, 'vm', 'bench');
-  const now = Date.now();
-  const k = db.kysely;
-  const goods: number[] = [];
-  for (let g = 0; g < 20; g++) {
-    const added = await call<{ goods_id: number }>(
-      '/api/v1/g/addPrivate',
-      { goods_name: `Bench goods ${g + 1}`, price: 200, cost_price: 80 },
-      headers,
-    );
-    goods.push(added.goods_id);
-  }
-  // Bound without the bind call's revisions, so connecting machines are not sent settings and shelves.
-  await k
-    .updateTable('devices')
-    .set({ merchant_id: merchantId, title: sql<string>`sn`, bound_at: now, settings_rev: 0, shelves_rev: 0 })
-    .execute();
-  const devices = await k.selectFrom('devices').select(['id']).execute();
-  for (const [i, device] of devices.entries())
-    await k
-      .updateTable('channels')
-      .set({ goods_id: goods[i % goods.length]!, quantity: 1_000_000, capacity: 1_000_000, price: 200 })
-      .where('device_id', '=', device.id)
-      .where('position', '=', 1)
-      .execute();
-  await built.app.close();
-  await db.destroy();
-  return { env, credentials: machines };
-}
-
 /** Orders, events, and any event made into more than one order, as the database holds them. */
 async function countStored(env: NodeJS.ProcessEnv) {
   const db = await openDatabase(loadConfig(env as Record<string, string>));
@@ -444,7 +358,7 @@ async function runDb(dbKind: string): Promise<void> {
     MODES.has('burst') ? BURST_MACHINES : 0,
     MODES.has('reports') ? REPORT_MACHINES : 0,
   );
-  const { env, credentials } = await prepare(dbKind, count);
+  const { env, credentials } = await prepare(dbKind, count, benchPlace('gateway', dbKind, 'bench_gateway'));
   console.log(`\n=== ${dbKind} ===`);
 
   if (MODES.has('sales')) {
