@@ -12,7 +12,9 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField } from '../../../components/form/choice-field';
+import { DateField } from '../../../components/date-field/date-field';
 import { Field, fieldAria } from '../../../components/form/field';
+import { RegionField } from '../../../components/region-field/region-field';
 import { InputField } from '../../../components/form/input-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useForm } from '../../../components/form/use-form';
@@ -24,10 +26,8 @@ import { checkWithSchema } from '../../../lib/validation';
 import { useAddStore } from '../api/add-store';
 import { useEditStore } from '../api/edit-store';
 import { useAreaOptions } from '../api/get-areas';
-import type { PickedRegion } from '../utils/region-options';
+import type { PickedRegion } from '../../../components/region-field/region-options';
 import { storeBody, storeToForm } from '../utils/store-form-values';
-import { DateField } from './date-field';
-import { RegionField } from './region-field';
 import { TEXT_MAX } from '@vendo/contract/constants';
 
 interface StoreFormProps {
@@ -44,6 +44,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
   const add = useAddStore();
   const edit = useEditStore();
   const areas = useAreaOptions();
+  const dateTexts = { placeholder: t('pickDate'), clear: t('clear') };
   const [areaOpen, setAreaOpen] = useState(false);
   const { values, setValues, set, bind, errors, setErrors, message, attempt } = useForm(() =>
     storeToForm(store, defaultArea),
@@ -122,6 +123,13 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             onChange={setRegion}
             onIncomplete={() => setErrors((prev) => ({ ...prev, prov_code: t('store.regionIncomplete') }))}
             ariaProps={fieldAria('store-region', regionError)}
+            texts={{
+              title: t('store.region'),
+              placeholder: t('store.regionPlaceholder'),
+              clear: t('store.clearRegion'),
+              pick: t('pick'),
+              loadFailed: t('store.regionLoadFailed'),
+            }}
           />
         </Field>
         <InputField
@@ -163,6 +171,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             value={values.coop_start}
             onChange={set('coop_start')}
             ariaProps={fieldAria('store-coop-start', errors.coop_start)}
+            texts={dateTexts}
           />
         </Field>
         <Field id="store-coop-end" label={t('store.coopEnd')} error={errors.coop_end}>
@@ -172,6 +181,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             value={values.coop_end}
             onChange={set('coop_end')}
             ariaProps={fieldAria('store-coop-end', errors.coop_end)}
+            texts={dateTexts}
           />
         </Field>
         <Field id="store-coop-mode" label={t('store.coopMode')} error={errors.coop_mode}>

@@ -26,7 +26,7 @@ import { useUserInfo } from '../../../lib/session';
 import { useDeleteStore } from '../api/delete-store';
 import { useAreaOptions } from '../api/get-areas';
 import { useStores } from '../api/get-stores';
-import { regionLabel } from '../utils/region-options';
+import { regionLabel } from '../../../components/region-field/region-options';
 
 const PAGE = PAGE_SIZE.pagination;
 const ALL = '0';

@@ -1,6 +1,6 @@
 import { addStore, type Store } from '@vendo/contract/api/catalog';
 import { describe, expect, it } from 'vitest';
-import { dayDate, dayText, storeBody, storeToForm } from './store-form-values';
+import { storeBody, storeToForm } from './store-form-values';
 
 const STORE: Store = {
   _id: 7,
@@ -46,11 +46,5 @@ describe('store form values', () => {
     const parsed = addStore.request.safeParse(storeBody({ ...storeToForm(null, null), name: 'x' }));
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['area', 'required']]);
-  });
-
-  it('converts picker days both ways', () => {
-    expect(dayText(new Date(2026, 0, 5))).toBe('2026-01-05');
-    expect(dayDate('2026-01-05')?.getDate()).toBe(5);
-    expect(dayDate('')).toBeUndefined();
   });
 });

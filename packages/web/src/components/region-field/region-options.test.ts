@@ -16,6 +16,11 @@ const TREE: RegionNode[] = [
     ],
   },
   { code: '810000', name: '香港特别行政区', children: [{ code: '810100', name: '香港岛' }] },
+  {
+    code: '450000',
+    name: '广西壮族自治区',
+    children: [{ code: '450100', name: '南宁市', children: [{ code: '450102', name: '兴宁区' }] }],
+  },
 ];
 
 describe('region options', () => {
@@ -44,6 +49,19 @@ describe('region options', () => {
     expect(pickRegion(TREE, ['440000', '440300'])).toBeNull();
     expect(pickRegion(TREE, ['440000'])).toBeNull();
     expect(pickRegion(TREE, ['440000', '440300', '441900003'])).toBeNull();
+  });
+
+  it('stops at the city for a bank region, with the full official names', () => {
+    expect(regionOptions(TREE, 2)[0]?.children?.[0]).toEqual({ label: '深圳市', value: '440300' });
+    expect(pickRegion(TREE, ['450000', '450100'], 2)).toEqual({
+      prov: '广西壮族自治区',
+      prov_code: '450000',
+      city: '南宁市',
+      city_code: '450100',
+      s_area: '',
+      s_area_code: '',
+    });
+    expect(pickRegion(TREE, ['450000'], 2)).toBeNull();
   });
 
   it('labels a region with the parts it has', () => {

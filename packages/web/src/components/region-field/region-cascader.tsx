@@ -1,5 +1,5 @@
 import { Cascader } from 'antd-mobile';
-import type { RegionOption } from '../utils/region-options';
+import type { RegionOption } from './region-options';
 
 interface RegionCascaderProps {
   title: string;
