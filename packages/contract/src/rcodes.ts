@@ -1,5 +1,6 @@
 import type { LocaleText } from './locales';
 import type { RcodeEntry } from './rcode-entry';
+import { bankCardRcodes } from './rcodes-bank-cards';
 import { catalogRcodes } from './rcodes-catalog';
 import { deviceRcodes } from './rcodes-devices';
 import { staffRcodes } from './rcodes-staff';
@@ -10,7 +11,8 @@ import { orderRcodes } from './rcodes-orders';
  * The numbers 0, 102, 515 and 604 are fixed by the spec; the others are ours and stable once shipped.
  * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
  * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments (rcodes-orders.ts),
- * 900–999 analytics and staff (rcodes-staff.ts). Append, never renumber.
+ * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts). Append, never
+ * renumber.
  */
 const accountRcodes = {
   0: { name: 'OK', text: { 'zh-CN': '成功', 'zh-TW': '成功', 'en-US': 'Success' } },
@@ -203,6 +205,7 @@ export const rcodeCatalogue = {
   ...catalogRcodes,
   ...orderRcodes,
   ...staffRcodes,
+  ...bankCardRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;

@@ -225,6 +225,26 @@ export const validationMessages = {
     'zh-TW': '身分證號格式不正確',
     'en-US': 'ID number format is invalid',
   },
+  idNumberCheckDigit: {
+    'zh-CN': '身份证号校验位不正确，请核对号码',
+    'zh-TW': '身分證號校驗位不正確，請核對號碼',
+    'en-US': "The ID number's check digit is wrong, check the number",
+  },
+  certContactSupport: {
+    'zh-CN': '该证件类型请联系客服办理',
+    'zh-TW': '該證件類型請聯繫客服辦理',
+    'en-US': 'For this certificate type please contact support',
+  },
+  bankNoInvalid: {
+    'zh-CN': '联行号须为12位数字',
+    'zh-TW': '聯行號須為12位數字',
+    'en-US': 'The branch number (CNAPS) must be 12 digits',
+  },
+  imageIdInvalid: {
+    'zh-CN': '图片无效，请重新上传',
+    'zh-TW': '圖片無效，請重新上傳',
+    'en-US': 'Invalid image, upload it again',
+  },
   cardNumberInvalid: {
     'zh-CN': '请输入正确的银行卡号',
     'zh-TW': '請輸入正確的銀行卡號',

@@ -7,6 +7,7 @@ import {
   checkDetailImages,
   checkDispenseQuantity,
   checkIdNumber,
+  idCheckCharacter,
   checkIdValidity,
   checkImagesComplete,
   checkInteger,
@@ -315,10 +316,14 @@ describe('devices and ads', () => {
 });
 
 describe('merchant form', () => {
-  it('ID number is exactly 18 characters, 17 digits and a digit or X', () => {
+  it('ID number is exactly 18 characters, 17 digits and the GB 11643 check character', () => {
     expect(checkIdNumber('11010519491231002X')).toBeNull();
-    expect(checkIdNumber('110105194912310021')).toBeNull();
     expect(checkIdNumber('11010519491231002x')).toBeNull();
+    expect(checkIdNumber('440524188001010014')).toBeNull();
+    expect(checkIdNumber('110105194912310021')).toBe('idNumberCheckDigit');
+    expect(checkIdNumber('440524188001010015')).toBe('idNumberCheckDigit');
+    // One digit changed: the check character no longer fits.
+    expect(checkIdNumber('11010519491231003X')).toBe('idNumberCheckDigit');
     expect(checkIdNumber('11010519491231002')).toBe('idNumberLength');
     expect(checkIdNumber('1101051949123100211')).toBe('idNumberLength');
     expect(checkIdNumber('11010519491231002Y')).toBe('idNumberInvalid');
@@ -369,7 +374,27 @@ describe('merchant form', () => {
       expect(checkIdValidity('2014-05-14', '2024-05-14', now)).toBe('validityExpired');
       expect(checkIdValidity('2014-05-15', '2024-05-15', now)).toBeNull();
     });
+    it('check characters 0 to X: every remainder of the weighted sum', () => {
+      const chars = new Set<string>();
+      for (let n = 0; n < 200; n++)
+        chars.add(idCheckCharacter(`1101051990010${String(n).padStart(3, '0')}0`));
+      expect([...chars].sort().join('')).toBe('0123456789X');
+    });
+    it('month ends: the same last day, not one of the next month', () => {
+      expect(checkIdValidity('2019-01-31', '2029-01-31', now)).toBeNull();
+      expect(checkIdValidity('2019-04-30', '2024-04-30', now)).toBe('validityExpired');
+      expect(checkIdValidity('2019-04-30', '2039-04-30', now)).toBeNull();
+      expect(checkIdValidity('2019-04-30', '2039-05-01', now)).toBe('validityInvalid');
+      expect(checkIdValidity('2019-04-31', '2039-04-31', now)).toBe('validityInvalid');
+      expect(checkIdValidity('2019-12-31', '2029-12-31', now)).toBeNull();
+      expect(checkIdValidity('2019-12-31', '2030-01-01', now)).toBe('validityInvalid');
+    });
     it('handles a 29 February start', () => {
+      expect(checkIdValidity('2024-02-29', '2029-02-28', now)).toBeNull();
+      expect(checkIdValidity('2024-02-29', '2029-02-29', now)).toBe('validityInvalid');
+      expect(checkIdValidity('2000-02-29', '2020-02-29', now)).toBe('validityExpired');
+      expect(checkIdValidity('2023-02-28', '2028-02-29', now)).toBe('validityInvalid');
+      expect(checkIdValidity('2023-02-28', '2028-02-28', now)).toBeNull();
       expect(checkIdValidity('2020-02-29', '2030-02-28', now)).toBeNull();
       expect(checkIdValidity('2020-02-29', '2030-03-01', now)).toBeNull();
       expect(checkIdValidity('2020-02-29', '2040-02-29', now)).toBeNull();

@@ -269,10 +269,21 @@ export const checkUrl = onText((s) => (isUrl(s) ? null : 'urlInvalid'));
 // ---------------------------------------------------------------------------------------------------------
 // Merchant (bank card) form
 
-/** 17 digits and a digit or X; the checksum is not verified (the spec asks for the length only). */
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The check character GB 11643 gives the first 17 digits of a resident ID number. */
+export function idCheckCharacter(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK_CHARS[sum % 11]!;
+}
+
+/** 17 digits and a digit or X, the last one the GB 11643 check character of the others (x counts as X). */
 export const checkIdNumber = onText((s) => {
   if (s.length !== ID_NUMBER_LENGTH) return 'idNumberLength';
-  return /^\d{17}[\dXx]$/.test(s) ? null : 'idNumberInvalid';
+  if (!/^\d{17}[\dXx]$/.test(s)) return 'idNumberInvalid';
+  return idCheckCharacter(s.slice(0, 17)) === s[17]!.toUpperCase() ? null : 'idNumberCheckDigit';
 });
 
 /** Card numbers may be typed with spaces; the digits are what count. */
