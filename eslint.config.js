@@ -24,6 +24,7 @@ const SERVER_MODULES = {
   passport: ['accounts', 'agents', 'notifications'],
   staff: ['accounts', 'apps', 'catalog'],
   overview: ['accounts', 'apps', 'staff'],
+  'bank-directory': ['catalog'],
 };
 const WEB_FEATURES = 'packages/web/src/features';
 const webFeatures = fs

@@ -16,6 +16,9 @@ import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
 import { analyticsRoutes, reportFileRoute } from './modules/analytics/routes';
+import { createBankDirectory } from './modules/bank-directory/bank-directory-module';
+import type { DirectoryService } from './modules/bank-directory/directory-service';
+import { bankDirectoryRoutes } from './modules/bank-directory/routes';
 import { createCatalog, type Catalog } from './modules/catalog/catalog-module';
 import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -79,6 +82,8 @@ export interface Services {
   staff: StaffService;
   notifications: NotificationsModule;
   passport: PassportService;
+  /** The bank and branch directory (decision 030). */
+  bankDirectory: DirectoryService;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -188,6 +193,7 @@ export async function buildApp(
     log: app.log,
   });
   const passport = createPassport({ db: kysely, sessions, accounts, provider: messaging.name, clock });
+  const bankDirectory = await createBankDirectory({ db: kysely, limiter, clock });
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -251,6 +257,7 @@ export async function buildApp(
     publicOrigin(config.publicUrl, request),
   );
   passportRoutes(r, passport);
+  bankDirectoryRoutes(r, bankDirectory);
   oauthRoutes(app, {
     messaging,
     dev,
@@ -289,6 +296,7 @@ export async function buildApp(
       staff,
       notifications,
       passport,
+      bankDirectory,
       jobs,
     },
     calls: r.registered,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/create-db';
 import { AppModules } from '../modules/apps/app-modules';
 import { Agents } from '../modules/agents/agents';
+import { importBranches } from './import-branches';
 
 const DAY_MS = 86_400_000;
 
@@ -9,7 +10,8 @@ const usage = `vendo admin <command>
   grant --merchant ID --app NAME [--days N] [--extend key=value ...]
                                               grant an app module, or extend it by N days (default 365)
   agents                                      list agents
-  agent --id ID --name NAME [--logo URL]      add or rename an agent`;
+  agent --id ID --name NAME [--logo URL]      add or rename an agent
+  import-branches FILE                        replace the bank and branch directory (CSV, decision 030)`;
 
 /** Operator's tool for what has no screen: merchants, their app modules, agents. */
 export async function runAdmin(db: Db, args: string[], out: (line: string) => void): Promise<number> {
@@ -85,6 +87,8 @@ export async function runAdmin(db: Db, args: string[], out: (line: string) => vo
       out(`agent ${id} saved`);
       return 0;
     }
+    case 'import-branches':
+      return importBranches(db, rest[0], out);
     default:
       out(usage);
       return command ? 2 : 0;

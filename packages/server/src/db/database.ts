@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
+import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
@@ -19,6 +20,7 @@ export interface Database
   extends
     AccountTables,
     AnalyticsTables,
+    BankDirectoryTables,
     CatalogTables,
     DeviceTables,
     JobTables,

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-vend-busy-retries';
 import * as m0008 from './migrations/0008-order-number-nodes';
 import * as m0009 from './migrations/0009-bill-totals';
 import * as m0010 from './migrations/0010-coarse-rollups';
+import * as m0012 from './migrations/0012-bank-directory';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0008-order-number-nodes': m0008,
   '0009-bill-totals': m0009,
   '0010-coarse-rollups': m0010,
+  '0012-bank-directory': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

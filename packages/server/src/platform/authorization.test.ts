@@ -104,6 +104,9 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/buy/getOrder': { kind: 'public' },
   '/p/v1/sandboxPay/getCheckout': { kind: 'public' },
   '/p/v1/sandboxPay/pay': { kind: 'public' },
+  '/p/v1/b/jdMerchantV2/getBankList': { kind: 'public' },
+  '/p/v1/b/getBankNo': { kind: 'public' },
+  '/p/v1/b/jdMerchantV2/getBankSubList': { kind: 'public' },
 
   // -- Account
   '/api/v1/u/getUserInfo': { kind: 'own' },
