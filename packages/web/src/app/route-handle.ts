@@ -31,6 +31,7 @@ export type RefusalText =
   | 'stock:noPermission'
   | 'devices:noPermission'
   | 'devices:bind.mainOnly'
+  | 'bankCards:noPermission'
   | 'analytics:noPermission.dashboard'
   | 'analytics:noPermission.region'
   | 'analytics:noPermission.detail'

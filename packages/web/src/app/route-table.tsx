@@ -19,12 +19,10 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'record', title: 'record' },
   { path: 'member', title: 'member' },
   { path: 'advertisement', title: 'advertisement' },
-  { path: 'bankCard', title: 'bankCard' },
   { path: 'fund', title: 'fund' },
   { path: 'settle', title: 'settle' },
   { path: 'feeSplitting', title: 'feeSplitting' },
   { path: 'profitSharing', title: 'profitSharing' },
-  { path: 'shareAddBank', title: 'shareAddBank', header: false },
   { path: 'open-member', title: 'openMember', header: false },
   { path: 'open-member-passport', title: 'openMember', header: false },
 ];
@@ -164,6 +162,16 @@ export const ROUTES: RouteObject[] = [
     '/sicGoodsDetail',
     { title: 'sicGoodsDetail', access: 'goodsAnalysis', refusal: 'analytics:noPermission.goods' },
     screen(() => import('../features/analytics/components/goods-detail-screen')),
+  ),
+  route(
+    '/bankCard',
+    { title: 'bankCard', access: 'bankCard', refusal: 'bankCards:noPermission' },
+    screen(() => import('../features/bank-cards/components/bank-card-screen')),
+  ),
+  route(
+    '/shareAddBank',
+    { title: 'shareAddBank', header: false },
+    screen(() => import('../features/bank-cards/components/share-add-bank-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

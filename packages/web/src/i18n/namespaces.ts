@@ -1,6 +1,7 @@
 import type { Locale } from '@vendo/contract/locales';
 import type analytics from './resources/analytics';
 import type auth from './resources/auth';
+import type bankCards from './resources/bank-cards';
 import type bills from './resources/bills';
 import type catalog from './resources/catalog';
 import common from './resources/common';
@@ -42,6 +43,7 @@ export const lazyNamespaces = {
   bills: () => import('./resources/bills'),
   analytics: () => import('./resources/analytics'),
   report: () => import('./resources/report'),
+  bankCards: () => import('./resources/bank-cards'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -63,6 +65,7 @@ export interface AllNamespaces {
   bills: typeof bills;
   analytics: typeof analytics;
   report: typeof report;
+  bankCards: typeof bankCards;
 }
 
 export type NamespaceName = keyof AllNamespaces;

@@ -130,12 +130,16 @@ describe('routes and session', () => {
 
   it('hides the whole header on the screens of spec §2', async () => {
     saveLogin(makeUser());
-    for (const path of ['/shareAddBank', '/open-member', '/open-member-passport']) {
+    for (const path of ['/open-member', '/open-member-passport']) {
       const { unmount, container } = renderAt(path);
       await screen.findByText('This screen arrives with a later release.');
       expect(container.querySelector('header'), path).toBeNull();
       unmount();
     }
+    // The shared bank-card invitation: no header, and without its token and secret it says the link is incomplete.
+    const { container } = renderAt('/shareAddBank');
+    await screen.findByText('This link is incomplete. Open the link you were sent again.');
+    expect(container.querySelector('header')).toBeNull();
   });
 
   it('shows the Unknown page for any other path, logged in or not', async () => {

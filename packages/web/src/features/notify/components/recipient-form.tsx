@@ -11,6 +11,7 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { currentAgent } from '../../../lib/agent';
 import { useAppConfig } from '../../../lib/app-config';
+import { copyText } from '../../../lib/clipboard';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
@@ -22,16 +23,6 @@ interface RecipientFormProps {
   /** null: a new recipient, whose settings go with the bind link. */
   recipient: NotifyRecipient | null;
   onClose: () => void;
-}
-
-/** Copies text; false when the browser refuses (the link stays selectable on screen). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
