@@ -3,7 +3,14 @@ import { defineNamespace } from '../catalog';
 /** The home screen: figures, alerts, tiles and the statement. */
 export default defineNamespace({
   'zh-CN': {
-    bankBanner: '您还没有添加银行卡，收款将无法结算到账。',
+    bank: {
+      none: '您还没有审核通过的银行卡，收款将无法结算到账。',
+      reviewing: '您的银行卡正在审核，预计 {{days}} 个工作日；审核通过后收款即可结算到账。',
+      rejected: '您的银行卡审核未通过，请修改资料后重新提交。',
+      incomplete: '您的银行卡资料还没有提交完整，请继续填写。',
+      unbound: '有 {{count}} 台设备没有绑定收款银行卡，其收入需人工转账（手续费6%，最低1元）。',
+      open: '去处理',
+    },
     figures: {
       title: '经营数据',
       today: '今日',
@@ -26,6 +33,8 @@ export default defineNamespace({
       online: '在线 {{count}} 台',
       offline: '离线 {{count}} 台',
       abnormal: '待处理异常订单 {{count}} 笔',
+      addBankCard: '添加银行卡',
+      bindMachines: '{{count}} 台设备待绑定银行卡',
     },
     groups: {
       transactions: '交易',
@@ -64,7 +73,14 @@ export default defineNamespace({
     },
   },
   'zh-TW': {
-    bankBanner: '您還沒有新增銀行卡，收款將無法結算到帳。',
+    bank: {
+      none: '您還沒有審核通過的銀行卡，收款將無法結算到帳。',
+      reviewing: '您的銀行卡正在審核，預計 {{days}} 個工作日；審核通過後收款即可結算到帳。',
+      rejected: '您的銀行卡審核未通過，請修改資料後重新提交。',
+      incomplete: '您的銀行卡資料還沒有提交完整，請繼續填寫。',
+      unbound: '有 {{count}} 台設備沒有綁定收款銀行卡，其收入需人工轉帳（手續費6%，最低1元）。',
+      open: '去處理',
+    },
     figures: {
       title: '經營數據',
       today: '今日',
@@ -87,6 +103,8 @@ export default defineNamespace({
       online: '在線 {{count}} 台',
       offline: '離線 {{count}} 台',
       abnormal: '待處理異常訂單 {{count}} 筆',
+      addBankCard: '新增銀行卡',
+      bindMachines: '{{count}} 台設備待綁定銀行卡',
     },
     groups: {
       transactions: '交易',
@@ -125,7 +143,15 @@ export default defineNamespace({
     },
   },
   'en-US': {
-    bankBanner: 'No bank card has been added yet, so takings cannot be paid out.',
+    bank: {
+      none: 'No approved bank card yet, so takings cannot be paid out.',
+      reviewing: 'Your bank card is under review ({{days}} working days); payouts start once it is approved.',
+      rejected: 'Your bank card was not approved: correct the data and submit it again.',
+      incomplete: 'Your bank card data is not complete yet: please continue.',
+      unbound:
+        '{{count}} machine(s) have no payout bank card; their income is settled by manual transfer (6% fee, at least 1 yuan).',
+      open: 'Open',
+    },
     figures: {
       title: 'Business figures',
       today: 'Today',
@@ -148,6 +174,8 @@ export default defineNamespace({
       online: 'Online: {{count}}',
       offline: 'Offline: {{count}}',
       abnormal: 'Abnormal orders waiting: {{count}}',
+      addBankCard: 'Add a bank card',
+      bindMachines: 'Bind {{count}} machine(s) to a card',
     },
     groups: {
       transactions: 'Transactions',

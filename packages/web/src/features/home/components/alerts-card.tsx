@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
+import { bankTodo, useBankStatus } from '../api/bank-status';
 import { CheckIcon } from './tile-icons';
 
 /** The contract's calls, loaded after the first paint with their schemas (see lib/lazy-call.ts). */
@@ -31,8 +32,9 @@ const countStyle = (warn: boolean): CSSProperties => ({
 });
 
 /**
- * Abnormal orders and the bank-card tip arrive with orders and bank cards; until those exist the card reports
- * the machines: how many are online and offline, each a link to that part of the device list.
+ * The alerts of spec §2 home: pending abnormal orders, the bank-card tip ("add a bank card" until one is approved,
+ * then "bind machines to a card" while some have none), and the machines online and offline, each a link to
+ * where it is dealt with.
  */
 export function AlertsCard() {
   const { t } = useTranslation('home');
@@ -44,19 +46,34 @@ export function AlertsCard() {
   const seesBills = can(user, 'buyBill', now);
   const abnormal = useQuery(useLazyCallQuery(abnormalCountCall, seesBills, {}, { quiet: true }));
   const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
+  const bank = useBankStatus(now);
+  const todo = bank.sees && bank.status.data ? bankTodo(bank.status.data) : null;
+  const unbound = bank.status.data?.unbound_devices ?? 0;
   return (
     <section className="card alerts-card" aria-labelledby="alerts-title">
       <h2 id="alerts-title" className="card-title">
         {t('alerts.title')}
       </h2>
-      {abnormalCount > 0 ? (
+      {abnormalCount > 0 || todo ? (
         <p style={countsStyle}>
-          <Link to="/buyBill?abnormal=true" style={countStyle(true)}>
-            {t('alerts.abnormal', { count: abnormalCount })}
-          </Link>
+          {abnormalCount > 0 ? (
+            <Link to="/buyBill?abnormal=true" style={countStyle(true)}>
+              {t('alerts.abnormal', { count: abnormalCount })}
+            </Link>
+          ) : null}
+          {todo === 'addCard' ? (
+            <Link to="/bankCard" style={countStyle(true)}>
+              {t('alerts.addBankCard')}
+            </Link>
+          ) : null}
+          {todo === 'bindMachines' ? (
+            <Link to={seesDevices ? '/deviceManage?merchantId=0' : '/bankCard'} style={countStyle(true)}>
+              {t('alerts.bindMachines', { count: unbound })}
+            </Link>
+          ) : null}
         </p>
       ) : null}
-      {(!data || data.offline === 0) && abnormalCount === 0 ? (
+      {(!data || data.offline === 0) && abnormalCount === 0 && !todo ? (
         <p className="alerts-none">
           <CheckIcon />
           <span>{t('alerts.none')}</span>

@@ -1,15 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { registerNamespace } from '../../../i18n/i18n';
 import homeTexts from '../../../i18n/resources/home';
 import { loadChunk } from '../../../lib/load-chunk';
-import { can } from '../../../lib/permissions';
 import { readLoginAt, useUserInfo } from '../../../lib/session';
 import { shouldShowStatement } from '../utils/statement';
 import { AlertsCard } from './alerts-card';
+import { BankBanner } from './bank-banner';
 import { FiguresCard } from './figures-card';
 import { HomeTiles } from './home-tiles';
-import { CardIcon } from './tile-icons';
 
 registerNamespace('home', homeTexts);
 
@@ -19,7 +17,6 @@ const StatementDialog = lazy(() =>
 );
 
 export default function HomeScreen() {
-  const { t } = useTranslation('home');
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
   const [loginAt] = useState(readLoginAt);
@@ -28,13 +25,7 @@ export default function HomeScreen() {
 
   return (
     <div className="page home">
-      {/* Bank cards arrive with a later release, so for now no merchant has one: say so, plainly. */}
-      {can(user, 'bankCard', now) ? (
-        <p className="bank-banner" role="status">
-          <CardIcon />
-          <span>{t('bankBanner')}</span>
-        </p>
-      ) : null}
+      <BankBanner now={now} />
       <FiguresCard />
       <AlertsCard />
       <HomeTiles user={user} now={now} />

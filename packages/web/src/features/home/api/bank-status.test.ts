@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { bankTodo, type BankStatus } from './bank-status';
+
+const NONE: BankStatus = {
+  has_approved: false,
+  cards: 0,
+  approved: 0,
+  reviewing: 0,
+  rejected: 0,
+  incomplete: 0,
+  devices: 2,
+  unbound_devices: 2,
+};
+
+describe('home bank-card tip (spec §2)', () => {
+  it('asks for a card until one is approved, then for the machines still without one', () => {
+    expect(bankTodo(NONE)).toBe('addCard');
+    expect(bankTodo({ ...NONE, cards: 1, reviewing: 1 })).toBe('addCard');
+    expect(bankTodo({ ...NONE, has_approved: true, cards: 1, approved: 1 })).toBe('bindMachines');
+  });
+
+  it('says nothing once a card is approved and every machine is bound', () => {
+    expect(bankTodo({ ...NONE, has_approved: true, cards: 1, approved: 1, unbound_devices: 0 })).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
+import { can } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
+
+/** /k/isBindBank, loaded after the first paint with its schema (see lib/lazy-call.ts). */
+const isBindBankCall = lazyCall(() => import('@vendo/contract/api/bank-cards').then((m) => m.isBindBank));
+
+/**
+ * The bank-card status behind home's banner and alerts (spec §2 home): for the main account and staff with
+ * bank cards (1029). One request for both: the banner and the alerts card share its query.
+ */
+export function useBankStatus(now: number) {
+  const user = useUserInfo();
+  const sees = can(user, 'bankCard', now);
+  const status = useQuery(useLazyCallQuery(isBindBankCall, sees, {}, { quiet: true }));
+  return { sees, status };
+}
+
+export type BankStatus = NonNullable<ReturnType<typeof useBankStatus>['status']['data']>;
+
+/** What the merchant still has to do, if anything: add (an approved) card, then bind the machines to one. */
+export function bankTodo(status: BankStatus): 'addCard' | 'bindMachines' | null {
+  if (!status.has_approved) return 'addCard';
+  return status.unbound_devices > 0 ? 'bindMachines' : null;
+}
