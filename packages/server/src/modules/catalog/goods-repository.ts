@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { GoodsTable } from './catalog-tables';
 import { contains, pageWindow } from '../../db/list-query';
+import { prepared } from '../../db/prepared-query';
 
 type Db = Kysely<Database>;
 export type GoodsRow = Selectable<GoodsTable>;
@@ -136,11 +137,7 @@ export class GoodsRepository {
 
   /** A sale: units sold go up inside the order's transaction. */
   async addSold(db: Db, id: number, quantity: number): Promise<void> {
-    await db
-      .updateTable('goods')
-      .set((eb) => ({ sold: eb('sold', '+', quantity) }))
-      .where('id', '=', id)
-      .execute();
+    await addSold.execute(db, { id, quantity });
   }
 
   /** Which of these stored paths are files we hold. */
@@ -159,3 +156,11 @@ export class GoodsRepository {
       .execute();
   }
 }
+
+/** On every machine sale: prepared once (docs/ingest.md). */
+const addSold = prepared<{ id: number; quantity: number }>()((db, p) =>
+  db
+    .updateTable('goods')
+    .set((eb) => ({ sold: eb('sold', '+', p.quantity) }))
+    .where('id', '=', p.id),
+);

@@ -1,14 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
+import { prepared } from '../../db/prepared-query';
 import type {
   EventOutcome,
   EventToRecord,
   MachineEventStore,
   RecordResult,
 } from '../../gateway/machine-ports';
-import type { EventDevice, MachineEventSink } from './machine-event-sink';
+import type { DeviceEventsTable } from './device-tables';
+import { deliveredItems, type EventDevice, type MachineEventSink } from './machine-event-sink';
 
 /**
  * Machine events, stored exactly once: the unique (sn, event_id) index turns a resend into a no-op, and the
@@ -115,22 +117,17 @@ export class MachineEventRepository implements MachineEventStore {
     event: MachineEvent,
     now: number,
   ): Promise<{ outcome: 'stored' | 'duplicate'; after?: (() => void) | undefined }> {
-    const inserted = await trx
-      .insertInto('device_events')
-      .values({
-        sn: device.sn,
-        event_id: event.id,
-        merchant_id: device.merchant_id,
-        type: event.type,
-        player: event.type === 'game' ? (event.data.player ?? null) : null,
-        result: event.type === 'game' ? event.data.result : null,
-        payload: JSON.stringify(event.data),
-        occurred_at: event.at,
-        received_at: now,
-      })
-      .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertEvent.first(trx, {
+      sn: device.sn,
+      event_id: event.id,
+      merchant_id: device.merchant_id,
+      type: event.type,
+      player: event.type === 'game' ? (event.data.player ?? null) : null,
+      result: event.type === 'game' ? event.data.result : null,
+      payload: JSON.stringify(event.data),
+      occurred_at: event.at,
+      received_at: now,
+    });
     if (!inserted) return { outcome: 'duplicate' };
     for (const item of deliveredItems(event)) await this.showFault(trx, device, item, now);
     const after = await this.sink?.apply(trx, device, event, now);
@@ -147,12 +144,13 @@ export class MachineEventRepository implements MachineEventStore {
     const normal = item.fault === 0;
     // On PostgreSQL this update also locks the shelf's row until the commit, so the sale's count-down that
     // follows in this transaction and another event's on the same shelf apply one after the other.
-    await trx
-      .updateTable('channels')
-      .set({ status: normal ? 0 : 1, fault: normal ? '' : String(item.fault), updated_at: now })
-      .where('device_id', '=', device.id)
-      .where('position', '=', item.slot)
-      .execute();
+    await showFault.execute(trx, {
+      status: normal ? 0 : 1,
+      fault: normal ? '' : String(item.fault),
+      now,
+      deviceId: device.id,
+      slot: item.slot,
+    });
   }
 
   /** Within 30 days after clearing a game on this merchant's machines, a player replays at extreme difficulty. */
@@ -171,6 +169,24 @@ export class MachineEventRepository implements MachineEventStore {
   }
 }
 
+/** The event, unless its (sn, event id) is stored already: a resend. */
+const insertEvent = prepared<Omit<Selectable<DeviceEventsTable>, 'id'>>()((db, p) =>
+  db
+    .insertInto('device_events')
+    .values(p)
+    .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
+    .returning('id'),
+);
+
+const showFault = prepared<{ status: number; fault: string; now: number; deviceId: number; slot: number }>()(
+  (db, p) =>
+    db
+      .updateTable('channels')
+      .set({ status: p.status, fault: p.fault, updated_at: p.now })
+      .where('device_id', '=', p.deviceId)
+      .where('position', '=', p.slot),
+);
+
 /** Events applied between two turns of the event loop in a batch. */
 const YIELD_EVERY = 32;
 
@@ -178,15 +194,5 @@ const YIELD_EVERY = 32;
 class EventFailed extends Error {
   constructor(readonly reason: unknown) {
     super('a machine event failed inside a batch');
-  }
-}
-
-function deliveredItems(event: MachineEvent): DeliveredItem[] {
-  switch (event.type) {
-    case 'delivery':
-    case 'cash_sale':
-      return event.data.items;
-    case 'game':
-      return event.data.prize ? [event.data.prize] : [];
   }
 }

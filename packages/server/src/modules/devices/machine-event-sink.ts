@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MachineEvent } from '@vendo/contract/device-protocol';
+import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
 
 /** The machine an event came from, as the sink needs it. */
@@ -24,4 +24,15 @@ export interface MachineEventSink {
     event: MachineEvent,
     now: number,
   ): Promise<(() => void) | undefined>;
+}
+
+/** What left (or should have left) the machine's shelves in an event: the slots the event is about. */
+export function deliveredItems(event: MachineEvent): DeliveredItem[] {
+  switch (event.type) {
+    case 'delivery':
+    case 'cash_sale':
+      return event.data.items;
+    case 'game':
+      return event.data.prize ? [event.data.prize] : [];
+  }
 }

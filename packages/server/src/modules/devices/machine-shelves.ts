@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { onPostgres, pageWindow } from '../../db/list-query';
+import { prepared } from '../../db/prepared-query';
 import type { PlaceMachines } from '../catalog/place-machines';
 import type { ChannelRow, DeviceRow } from './device-tables';
 
@@ -173,44 +174,52 @@ export class MachineShelves implements PlaceMachines {
     quantity: number,
     now: number,
   ): Promise<(Shelf & { taken: number }) | null> {
-    const query = this.shelfQuery(merchantId, trx)
-      .where('devices.sn', '=', sn)
-      .where('channels.id', '=', channelId);
-    // Row lock on PostgreSQL so two sales from the same shelf count down one after the other.
-    const row = await (onPostgres(trx) ? query.forUpdate('channels') : query).executeTakeFirst();
+    const row = await saleShelf.first(trx, { merchantId, sn, channelId });
     if (!row) return null;
     const taken = Math.min(quantity, Math.max(0, row.quantity));
     const left = row.quantity - taken;
-    await trx
-      .updateTable('channels')
-      .set({ quantity: left, updated_at: now })
-      .where('id', '=', channelId)
-      .execute();
+    await setShelfQuantity.execute(trx, { left, now, channelId });
     return { ...toShelf({ ...row, quantity: left }), taken };
   }
 
   private shelfQuery(merchantId: number, db: Db = this.db) {
-    return db
-      .selectFrom('channels')
-      .innerJoin('devices', 'devices.id', 'channels.device_id')
-      .select([
-        'devices.id as device_id',
-        'devices.sn',
-        'devices.title',
-        'devices.area_id',
-        'devices.store_id',
-        'devices.stock_notify_threshold',
-        'channels.id as channel_id',
-        'channels.channel_sn',
-        'channels.name',
-        'channels.goods_id',
-        'channels.quantity',
-        'channels.capacity',
-        'channels.enabled',
-      ])
-      .where('devices.merchant_id', '=', merchantId);
+    return shelfQuery(db, merchantId);
   }
 }
+
+function shelfQuery(db: Db, merchantId: number) {
+  return db
+    .selectFrom('channels')
+    .innerJoin('devices', 'devices.id', 'channels.device_id')
+    .select([
+      'devices.id as device_id',
+      'devices.sn',
+      'devices.title',
+      'devices.area_id',
+      'devices.store_id',
+      'devices.stock_notify_threshold',
+      'channels.id as channel_id',
+      'channels.channel_sn',
+      'channels.name',
+      'channels.goods_id',
+      'channels.quantity',
+      'channels.capacity',
+      'channels.enabled',
+    ])
+    .where('devices.merchant_id', '=', merchantId);
+}
+
+/** A sale's shelf; row lock on PostgreSQL so two sales from the same shelf count down one after the other. */
+const saleShelf = prepared<{ merchantId: number; sn: string; channelId: number }>()((db, p) => {
+  const query = shelfQuery(db, p.merchantId)
+    .where('devices.sn', '=', p.sn)
+    .where('channels.id', '=', p.channelId);
+  return onPostgres(db) ? query.forUpdate('channels') : query;
+});
+
+const setShelfQuantity = prepared<{ left: number; now: number; channelId: number }>()((db, p) =>
+  db.updateTable('channels').set({ quantity: p.left, updated_at: p.now }).where('id', '=', p.channelId),
+);
 
 function toShelf(row: {
   device_id: number;

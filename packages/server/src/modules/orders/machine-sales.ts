@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
-import type { EventDevice, MachineEventSink } from '../devices/machine-event-sink';
+import { deliveredItems, type EventDevice, type MachineEventSink } from '../devices/machine-event-sink';
 import type { StockService } from '../stock/stock-service';
 import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome } from './order-lifecycle';
 import type { OrderNumbers } from './order-numbers';
@@ -39,9 +39,13 @@ export class MachineSales implements MachineEventSink {
     // An unbound machine sells for nobody: its events are kept, nothing becomes an order.
     if (device.merchant_id === null) return undefined;
     const merchantId = device.merchant_id;
-    const shelves = new Map(
-      (await this.d.repo.shelves(trx, device.id, merchantId)).map((s) => [s.position, s]),
-    );
+    // Only the shelves the event names: a machine has dozens, a sale reads one or two.
+    const shelves = new Map<number, SaleShelf>();
+    for (const { slot } of deliveredItems(event)) {
+      if (shelves.has(slot)) continue;
+      const shelf = await this.d.repo.saleShelf(trx, device.id, merchantId, slot);
+      if (shelf) shelves.set(slot, shelf);
+    }
     const sale = { trx, device, merchantId, shelves, event, now };
     let refund = false;
     switch (event.type) {

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { RefundKind } from '@vendo/contract/enums';
 import type { Database } from '../../db/database';
 import { onPostgres } from '../../db/list-query';
+import { prepared } from '../../db/prepared-query';
 import type {
   OrderItemRow,
   OrderItemsTable,
@@ -46,6 +47,8 @@ const ORDER_DEFAULTS = {
   event_id: null,
   vend_attempts: 0,
   vend_at: null,
+  vend_busy: 0,
+  vend_retry_at: null,
   query_at: null,
   paid_at: null,
   sale_day: null,
@@ -53,6 +56,8 @@ const ORDER_DEFAULTS = {
   closed_at: null,
 } satisfies Partial<Insertable<OrdersTable>>;
 export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id'>;
+/** Every column of a new order: one statement shape for every insert (prepared once). */
+type FullOrder = Required<Omit<Insertable<OrdersTable>, 'id'>>;
 export type NewRefund = Omit<Insertable<RefundsTable>, 'id'>;
 
 /** A shelf of a machine as a sale reads it: the slot, its goods and prices. */
@@ -77,17 +82,12 @@ export class OrderRepository {
   constructor(private readonly db: Db) {}
 
   async insert(trx: Db, order: NewOrder, items: NewOrderItem[]): Promise<number> {
-    const { id } = await trx
-      .insertInto('orders')
-      .values({ ...ORDER_DEFAULTS, ...order })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (items.length) {
-      await trx
-        .insertInto('order_items')
-        .values(items.map((item) => ({ ...item, order_id: id })))
-        .execute();
-    }
+    const place = { area_id: order.area_id ?? null, store_id: order.store_id ?? null };
+    const row: FullOrder = { ...ORDER_DEFAULTS, ...order, ...place };
+    const inserted = await insertOrder.first(trx, row);
+    if (!inserted) throw new Error('order not inserted');
+    const { id } = inserted;
+    for (const item of items) await insertItem.execute(trx, { ...ITEM_DEFAULTS, ...item, order_id: id });
     return id;
   }
 
@@ -326,29 +326,15 @@ export class OrderRepository {
 
   /** The shelves of a machine by slot, with their goods, as a sale reads them. */
   async shelves(db: Db, deviceId: number, merchantId: number): Promise<SaleShelf[]> {
-    return db
-      .selectFrom('channels')
-      .leftJoin('goods', (j) =>
-        j.onRef('goods.id', '=', 'channels.goods_id').on('goods.merchant_id', '=', merchantId),
-      )
-      .select([
-        'channels.id',
-        'channels.position',
-        'channels.channel_sn',
-        'channels.name',
-        'channels.price',
-        'channels.game_price',
-        'channels.quantity',
-        'channels.enabled',
-        'channels.probability',
-        'channels.goods_id',
-        'goods.name as goods_name',
-        'goods.img as goods_img',
-        'goods.cost_price as goods_cost',
-      ])
+    return shelfQuery(db, merchantId)
       .where('channels.device_id', '=', deviceId)
       .orderBy('channels.position')
       .execute();
+  }
+
+  /** One shelf of a machine, with its goods: what a machine's sale reads of the slots it names. */
+  saleShelf(db: Db, deviceId: number, merchantId: number, slot: number): Promise<SaleShelf | undefined> {
+    return saleShelf.first(db, { deviceId, merchantId, slot });
   }
 
   /** The refund mode of the store an order was sold in; stores default to automatic (spec §9). */
@@ -443,3 +429,40 @@ export class OrderRepository {
       .execute();
   }
 }
+
+const ITEM_DEFAULTS = { channel_id: null, goods_id: null } satisfies Partial<Insertable<OrderItemsTable>>;
+
+const insertOrder = prepared<FullOrder>()((db, p) => db.insertInto('orders').values(p).returning('id'));
+
+const insertItem = prepared<Required<Omit<Insertable<OrderItemsTable>, 'id'>>>()((db, p) =>
+  db.insertInto('order_items').values(p),
+);
+
+function shelfQuery(db: Db, merchantId: number) {
+  return db
+    .selectFrom('channels')
+    .leftJoin('goods', (j) =>
+      j.onRef('goods.id', '=', 'channels.goods_id').on('goods.merchant_id', '=', merchantId),
+    )
+    .select([
+      'channels.id',
+      'channels.position',
+      'channels.channel_sn',
+      'channels.name',
+      'channels.price',
+      'channels.game_price',
+      'channels.quantity',
+      'channels.enabled',
+      'channels.probability',
+      'channels.goods_id',
+      'goods.name as goods_name',
+      'goods.img as goods_img',
+      'goods.cost_price as goods_cost',
+    ]);
+}
+
+const saleShelf = prepared<{ deviceId: number; merchantId: number; slot: number }>()((db, p) =>
+  shelfQuery(db, p.merchantId)
+    .where('channels.device_id', '=', p.deviceId)
+    .where('channels.position', '=', p.slot),
+);

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { StockRecordsTable, StocksTable } from './stock-tables';
 import { contains, onPostgres, pageWindow } from '../../db/list-query';
+import { prepared } from '../../db/prepared-query';
 
 type Db = Kysely<Database>;
 export type StockEntryRow = Selectable<StocksTable>;
@@ -178,7 +179,13 @@ export class StockRepository {
   }
 
   async insertRecord(db: Db, record: NewStockRecord): Promise<void> {
-    await db.insertInto('stock_records').values(record).execute();
+    await insertRecord.execute(db, {
+      ...record,
+      area_id: record.area_id ?? null,
+      store_id: record.store_id ?? null,
+      channel_id: record.channel_id ?? null,
+      oper_user_id: record.oper_user_id ?? null,
+    });
   }
 
   /**
@@ -283,3 +290,8 @@ export class StockRepository {
     return { rows, count: Number(count) };
   }
 }
+
+/** Every column of a log entry: one statement shape, prepared once (a machine sale writes one each). */
+const insertRecord = prepared<Required<NewStockRecord>>()((db, p) =>
+  db.insertInto('stock_records').values(p),
+);
