@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
-import { startOfPeriod } from '@vendo/contract/constants';
+import { nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 
 /** The merchant's local midnight of an instant: the day an order's daily totals count it in. */
 export function saleDay(at: number, timeZone: string): number {
-  return startOfPeriod('day', at, timeZone);
+  // Every machine sale asks, nearly always for today: the zone's calendar is worked out once a day, not per sale.
+  const day = lastDay.get(timeZone);
+  if (day && at >= day.from && at < day.to) return day.from;
+  const from = startOfPeriod('day', at, timeZone);
+  if (lastDay.size >= 64) lastDay.clear();
+  lastDay.set(timeZone, { from, to: nextPeriodStart('day', from, timeZone) });
+  return from;
 }
+
+/** Per zone, the last day a sale fell in: [from, to) in ms. */
+const lastDay = new Map<string, { from: number; to: number }>();
 
 /**
  * Merchants' time zones, read once: "today" and the daily totals are in the merchant's zone (DESIGN: default
