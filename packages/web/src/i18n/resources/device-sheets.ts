@@ -1,6 +1,6 @@
 import { defineNamespace } from '../catalog';
 
-/** The device list's sheets: settings, shelves, stock and remote control (they load with the sheets). */
+/** The device list's sheets: settings, shelves, stock, remote control and payout card (they load with the sheets). */
 export default defineNamespace({
   'zh-CN': {
     loading: '加载中…',
@@ -15,6 +15,14 @@ export default defineNamespace({
     yuan: '元',
     seconds: '秒',
     fixFields: '请按提示修改标红的内容',
+    payout: {
+      title: '设置收款银行卡',
+      text: '{{name}} 的收入将结算到所选的银行卡；未设置收款卡的设备需人工转账，手续费为金额的6%，最低1元。',
+      none: '没有审核通过的银行卡，请先在“银行卡”中添加。',
+      clear: '不设置（人工转账）',
+      saved: '已设置收款卡',
+      cleared: '已清除收款卡',
+    },
     push: {
       what: { settings: '设置', shelves: '货道' },
       acked: '设备已确认收到{{what}}',
@@ -223,6 +231,14 @@ export default defineNamespace({
     yuan: '元',
     seconds: '秒',
     fixFields: '請依提示修改標紅的內容',
+    payout: {
+      title: '設定收款銀行卡',
+      text: '{{name}} 的收入將結算到所選的銀行卡；未設定收款卡的設備需人工轉帳，手續費為金額的6%，最低1元。',
+      none: '沒有審核通過的銀行卡，請先在「銀行卡」中新增。',
+      clear: '不設定（人工轉帳）',
+      saved: '已設定收款卡',
+      cleared: '已清除收款卡',
+    },
     push: {
       what: { settings: '設定', shelves: '貨道' },
       acked: '設備已確認收到{{what}}',
@@ -431,6 +447,14 @@ export default defineNamespace({
     yuan: 'yuan',
     seconds: 's',
     fixFields: 'Please correct the fields marked in red',
+    payout: {
+      title: 'Payout bank card',
+      text: 'The income of {{name}} is paid out to the card you choose. Without one it is settled by manual transfer, with a fee of 6% of the amount (at least 1 yuan).',
+      none: 'No approved bank card yet: add one under Bank cards first.',
+      clear: 'None (manual transfer)',
+      saved: 'Payout card set',
+      cleared: 'Payout card cleared',
+    },
     push: {
       what: { settings: 'settings', shelves: 'shelves' },
       acked: 'The machine confirmed the new {{what}}',

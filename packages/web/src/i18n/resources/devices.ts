@@ -48,7 +48,7 @@ export default defineNamespace({
       merchant: '收款商户',
       more: '更多',
       merchantNotSet: '未设置',
-      merchantLater: '银行卡（收款商户）将在后续版本上线；目前可以筛选出还没有收款商户的设备。',
+      merchantNone: '还没有审核通过的银行卡。在“银行卡”中添加并审核通过后，可在这里按银行卡筛选设备。',
       apply: '确定',
       reset: '重置',
     },
@@ -75,6 +75,9 @@ export default defineNamespace({
       offlineSince: '{{time}} 起离线',
       infoFor: '{{name}} 的设备信息',
       actionsFor: '{{name}} 的操作',
+      payout: '收款卡',
+      payoutOf: '收款卡：{{card}}',
+      noPayout: '未设置收款卡',
     },
     info: {
       sn: '序列号',
@@ -179,7 +182,7 @@ export default defineNamespace({
       merchant: '收款商戶',
       more: '更多',
       merchantNotSet: '未設定',
-      merchantLater: '銀行卡（收款商戶）將在後續版本上線；目前可以篩選出還沒有收款商戶的設備。',
+      merchantNone: '還沒有審核通過的銀行卡。在「銀行卡」中新增並審核通過後，可在這裡按銀行卡篩選設備。',
       apply: '確定',
       reset: '重設',
     },
@@ -206,6 +209,9 @@ export default defineNamespace({
       offlineSince: '{{time}} 起離線',
       infoFor: '{{name}} 的設備資訊',
       actionsFor: '{{name}} 的操作',
+      payout: '收款卡',
+      payoutOf: '收款卡：{{card}}',
+      noPayout: '未設定收款卡',
     },
     info: {
       sn: '序號',
@@ -311,8 +317,8 @@ export default defineNamespace({
       merchant: 'Payout merchant',
       more: 'More',
       merchantNotSet: 'Not set',
-      merchantLater:
-        'Bank cards (payout merchants) arrive in a later release; for now you can list the devices without one.',
+      merchantNone:
+        'No approved bank card yet. Once one is added and approved under Bank cards, you can filter by it here.',
       apply: 'Apply',
       reset: 'Reset',
     },
@@ -339,6 +345,9 @@ export default defineNamespace({
       offlineSince: 'Offline since {{time}}',
       infoFor: 'Device info of {{name}}',
       actionsFor: 'Actions for {{name}}',
+      payout: 'Payout card',
+      payoutOf: 'Payout card: {{card}}',
+      noPayout: 'No payout card',
     },
     info: {
       sn: 'Serial number',

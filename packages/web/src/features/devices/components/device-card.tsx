@@ -14,20 +14,23 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { ControlEntry } from '../utils/access';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { SettingsIcon } from './icons';
+import { PayoutCardIcon, SettingsIcon } from './icons';
 import { SignalBars } from './signal-bars';
 
-export type DeviceAction = 'unbind' | 'remote' | 'test' | 'settings' | 'shelves' | 'inventory' | 'info';
+export type DeviceAction =
+  'unbind' | 'remote' | 'test' | 'settings' | 'shelves' | 'inventory' | 'payout' | 'info';
 
 interface DeviceCardProps {
   device: Device;
   canUnbind: boolean;
+  /** Bank cards (1029): may set the machine's payout card. */
+  canSetPayout: boolean;
   control: ControlEntry;
   onAction: (action: DeviceAction, device: Device) => void;
 }
 
 /** A device card (spec §2): name ("not set" when empty), type, presence with signal bars, place, actions. */
-export function DeviceCard({ device, canUnbind, control, onAction }: DeviceCardProps) {
+export function DeviceCard({ device, canUnbind, canSetPayout, control, onAction }: DeviceCardProps) {
   const { t } = useTranslation('devices');
   const locale = currentLocale();
   const state = onlineState(device.alive);
@@ -61,6 +64,9 @@ export function DeviceCard({ device, canUnbind, control, onAction }: DeviceCardP
       onClick: act('shelves'),
     },
     { key: 'inventory', label: t('card.inventory'), icon: <ShopbagOutline />, onClick: act('inventory') },
+    ...(canSetPayout
+      ? [{ key: 'payout', label: t('card.payout'), icon: <PayoutCardIcon />, onClick: act('payout') }]
+      : []),
   ];
 
   return (
@@ -91,6 +97,13 @@ export function DeviceCard({ device, canUnbind, control, onAction }: DeviceCardP
       <p className="dv-card-line dv-card-place">
         <EnvironmentOutline aria-label={t('card.place')} />
         {place ? <span>{place}</span> : <span className="muted">{t('card.noStore')}</span>}
+      </p>
+      <p className="dv-card-line muted" data-testid="payout-card">
+        {device.merchant_detail
+          ? t('card.payoutOf', {
+              card: `${device.merchant_detail.acct_name} ${device.merchant_detail.acct_no_encry}`,
+            })
+          : t('card.noPayout')}
       </p>
       {device.alive === 0 && device.offline_at !== null ? (
         <p className="dv-card-line muted">

@@ -18,6 +18,7 @@ import { toast } from '../../../lib/notify';
 import { useUserInfo } from '../../../lib/session';
 import { DEVICE_PAGE_SIZE, useDevices } from '../api/get-devices';
 import { canBind, canUnbind, controlEntry, deviceAccess } from '../utils/access';
+import { can } from '../../../lib/permissions';
 import {
   filtersFromParams,
   filtersToParams,
@@ -63,6 +64,8 @@ function DeviceList({ user }: { user: UserInfo }) {
   const count = devices.data?.count ?? 0;
   const control = controlEntry(user);
   const mayUnbind = canUnbind(user);
+  const [now] = useState(() => Date.now());
+  const maySetPayout = can(user, 'bankCard', now);
   const filtered = isFiltered(filters);
 
   const setFilters = (next: DeviceFilters) => setParams(filtersToParams(next), { replace: true });
@@ -150,6 +153,7 @@ function DeviceList({ user }: { user: UserInfo }) {
               key={device.sn}
               device={device}
               canUnbind={mayUnbind}
+              canSetPayout={maySetPayout}
               control={control}
               onAction={onAction}
             />

@@ -7,11 +7,12 @@ const SettingsSheet = lazyComponent(() => import('./settings-sheet').then((m) =>
 const ShelvesSheet = lazyComponent(() => import('./shelves-sheet').then((m) => m.ShelvesSheet));
 const RemoteSheet = lazyComponent(() => import('./remote-sheet').then((m) => m.RemoteSheet));
 const InventorySheet = lazyComponent(() => import('./inventory-sheet').then((m) => m.InventorySheet));
+const PayoutSheet = lazyComponent(() => import('./payout-sheet').then((m) => m.PayoutSheet));
 
 /** The sheets of the device list that have been opened, showing or sliding away. */
 export function DeviceSheets({ state }: { state: DeviceSheetsState }) {
   const { sheets, close, reverify } = state;
-  const { settings, shelves, remote, test, inventory } = sheets;
+  const { settings, shelves, remote, test, inventory, payout } = sheets;
   return (
     <>
       {settings ? (
@@ -26,6 +27,9 @@ export function DeviceSheets({ state }: { state: DeviceSheetsState }) {
           device={inventory.device}
           onClose={() => close('inventory')}
         />
+      ) : null}
+      {payout ? (
+        <PayoutSheet visible={payout.open} device={payout.device} onClose={() => close('payout')} />
       ) : null}
       {remote ? (
         <RemoteSheet

@@ -4,13 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet, SheetFrame } from '../../../components/sheet/sheet';
 import type { AliveFilter, DeviceFilters } from '../utils/device-filters';
-import { merchantChips, type MerchantOption } from '../utils/merchant-options';
-
-/**
- * Payout merchants arrive with the bank-card feature (a later release). Until then there are none to list: the
- * filter offers "not set" (devices without one, merchantId 0) and says where the others will come from.
- */
-const PAYOUT_MERCHANTS: readonly MerchantOption[] = [];
+import { useMerchantOptions } from '../api/get-merchant-options';
+import { merchantChips } from '../utils/merchant-options';
 
 type PanelValues = Pick<DeviceFilters, 'title' | 'alive' | 'merchantId'>;
 
@@ -33,7 +28,9 @@ function PanelBody({ value, onClose, onApply }: Omit<FilterPanelProps, 'visible'
   const { t } = useTranslation('devices');
   const [draft, setDraft] = useState<PanelValues>(value);
   const [showMore, setShowMore] = useState(false);
-  const { chips, more } = merchantChips(PAYOUT_MERCHANTS, draft.merchantId);
+  // The payout cards (approved, masked): the first 3 as chips, the rest behind "more", and "not set" (spec §2).
+  const merchants = useMerchantOptions();
+  const { chips, more } = merchantChips(merchants.data ?? [], draft.merchantId);
   const setAlive = (alive: AliveFilter | null) => setDraft((d) => ({ ...d, alive }));
   const setMerchant = (merchantId: string | null) => setDraft((d) => ({ ...d, merchantId }));
 
@@ -125,7 +122,9 @@ function PanelBody({ value, onClose, onApply }: Omit<FilterPanelProps, 'visible'
             ))}
           </ul>
         ) : null}
-        {PAYOUT_MERCHANTS.length === 0 ? <p className="dv-note">{t('filter.merchantLater')}</p> : null}
+        {merchants.isSuccess && merchants.data.length === 0 ? (
+          <p className="dv-note">{t('filter.merchantNone')}</p>
+        ) : null}
       </fieldset>
     </SheetFrame>
   );

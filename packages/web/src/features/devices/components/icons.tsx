@@ -17,3 +17,13 @@ export function SettingsIcon() {
     </svg>
   );
 }
+
+/** A bank card, for the payout-card action. */
+export function PayoutCardIcon() {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <rect x="3" y="5" width="18" height="14" rx="2" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M3 10h18M7 15h4" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}

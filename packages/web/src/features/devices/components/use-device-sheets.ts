@@ -2,7 +2,7 @@ import type { Device } from '@vendo/contract/api/devices';
 import { useState } from 'react';
 import type { OperSign, useOperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
 
-export type SheetKind = 'settings' | 'shelves' | 'remote' | 'test' | 'inventory';
+export type SheetKind = 'settings' | 'shelves' | 'remote' | 'test' | 'inventory' | 'payout';
 
 /** A sheet once opened: its device (kept while it slides away), the operator sign it got, and whether it shows. */
 export interface SheetState {
@@ -11,7 +11,7 @@ export interface SheetState {
   open: boolean;
 }
 
-/** Which of a device's sheets are open (settings, shelves, remote, test, inventory), each with its device. */
+/** Which of a device's sheets are open (settings, shelves, remote, test, inventory, payout), each with its device. */
 export function useDeviceSheets(guard: ReturnType<typeof useOperGuard>) {
   const [sheets, setSheets] = useState<Partial<Record<SheetKind, SheetState>>>({});
 
