@@ -25,6 +25,7 @@ const SERVER_MODULES = {
   staff: ['accounts', 'apps', 'catalog'],
   overview: ['accounts', 'apps', 'staff'],
   'bank-directory': ['catalog'],
+  'bank-cards': ['accounts', 'apps', 'catalog', 'devices', 'bank-directory'],
 };
 const WEB_FEATURES = 'packages/web/src/features';
 const webFeatures = fs

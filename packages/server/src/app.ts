@@ -16,6 +16,8 @@ import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
 import { analyticsRoutes, reportFileRoute } from './modules/analytics/routes';
+import { createBankCards, type BankCardsModule } from './modules/bank-cards/bank-cards-module';
+import { bankCardFileRoutes, bankCardRoutes } from './modules/bank-cards/routes';
 import { createBankDirectory } from './modules/bank-directory/bank-directory-module';
 import type { DirectoryService } from './modules/bank-directory/directory-service';
 import { bankDirectoryRoutes } from './modules/bank-directory/routes';
@@ -82,6 +84,8 @@ export interface Services {
   staff: StaffService;
   notifications: NotificationsModule;
   passport: PassportService;
+  /** Payout bank cards (issue 15). */
+  bankCards: BankCardsModule;
   /** The bank and branch directory (decision 030). */
   bankDirectory: DirectoryService;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
@@ -194,6 +198,18 @@ export async function buildApp(
   });
   const passport = createPassport({ db: kysely, sessions, accounts, provider: messaging.name, clock });
   const bankDirectory = await createBankDirectory({ db: kysely, limiter, clock });
+  // Payout cards on the machines: the device list reads the cards' details back through PayoutDetails.
+  const bankCards = createBankCards({
+    db: kysely,
+    config,
+    apps,
+    regions: catalog.regions,
+    messaging,
+    ocr: providers.ocr,
+    platformSecret: secret,
+    clock,
+  });
+  devices.devices.usePayoutDetails(bankCards.cards);
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -207,6 +223,7 @@ export async function buildApp(
   const jobs = new JobRunner(
     [
       ...notifications.delivery.jobs(),
+      ...bankCards.jobs(),
       { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
       { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
     ],
@@ -258,6 +275,7 @@ export async function buildApp(
   );
   passportRoutes(r, passport);
   bankDirectoryRoutes(r, bankDirectory);
+  bankCardRoutes(r, bankCards.cards, config.publicUrl);
   oauthRoutes(app, {
     messaging,
     dev,
@@ -269,6 +287,12 @@ export async function buildApp(
     clock,
   });
   overviewRoutes(r, overview, apps, clock);
+  bankCardFileRoutes(app, {
+    cards: bankCards.cards,
+    maxBytes: config.uploadMaxBytes,
+    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
+    calls: r.registered,
+  });
   // Last: its file routes check every call registered before them.
   catalogFileRoutes(app, {
     catalog,
@@ -296,6 +320,7 @@ export async function buildApp(
       staff,
       notifications,
       passport,
+      bankCards,
       bankDirectory,
       jobs,
     },

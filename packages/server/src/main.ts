@@ -48,7 +48,10 @@ async function main(argv: string[]): Promise<number> {
     case 'admin': {
       const db = await openDatabase(config);
       try {
-        return await runAdmin(db, rest, (line) => console.log(line));
+        return await runAdmin(db, rest, (line) => console.log(line), {
+          secret: config.secret,
+          dataDir: config.dataDir,
+        });
       } finally {
         await db.destroy();
       }
@@ -168,6 +171,7 @@ const SANDBOX_NOTE = {
   sms: 'no SMS is sent, codes go to this log',
   messaging: 'no WeChat account behind it',
   payments: 'WeChat Pay / Alipay simulated, no real money',
+  ocr: 'reads only the text test images carry, no real recognition',
 } satisfies Record<ProviderKind, string>;
 
 function printBanner(

@@ -1,4 +1,8 @@
+import path from 'node:path';
 import type { Db } from '../db/create-db';
+import { createBankCardReview } from '../modules/bank-cards/bank-cards-module';
+import { loadPlatformSecret } from '../platform/platform-secret';
+import { bankUsage, runBankAdmin } from './bank-review';
 import { AppModules } from '../modules/apps/app-modules';
 import { Agents } from '../modules/agents/agents';
 import { importBranches } from './import-branches';
@@ -14,7 +18,12 @@ const usage = `vendo admin <command>
   import-branches FILE                        replace the bank and branch directory (CSV, decision 030)`;
 
 /** Operator's tool for what has no screen: merchants, their app modules, agents. */
-export async function runAdmin(db: Db, args: string[], out: (line: string) => void): Promise<number> {
+export async function runAdmin(
+  db: Db,
+  args: string[],
+  out: (line: string) => void,
+  options: { secret?: string | undefined; dataDir?: string } = {},
+): Promise<number> {
   const [command, ...rest] = args;
   const flags = parseFlags(rest);
   const now = Date.now();
@@ -89,9 +98,18 @@ export async function runAdmin(db: Db, args: string[], out: (line: string) => vo
     }
     case 'import-branches':
       return importBranches(db, rest[0], out);
-    default:
-      out(usage);
+    default: {
+      const reviewer = createBankCardReview({
+        db: db.kysely,
+        dataDir: options.dataDir ?? path.resolve('data'),
+        platformSecret: await loadPlatformSecret(db.kysely, options.secret),
+        clock: Date.now,
+      });
+      const done = command ? await runBankAdmin(reviewer, command, flags, out) : null;
+      if (done !== null) return done;
+      out(`${usage}\n${bankUsage}`);
       return command ? 2 : 0;
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
+import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
@@ -20,6 +21,7 @@ export interface Database
   extends
     AccountTables,
     AnalyticsTables,
+    BankCardTables,
     BankDirectoryTables,
     CatalogTables,
     DeviceTables,

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-vend-busy-retries';
 import * as m0008 from './migrations/0008-order-number-nodes';
 import * as m0009 from './migrations/0009-bill-totals';
 import * as m0010 from './migrations/0010-coarse-rollups';
+import * as m0011 from './migrations/0011-bank-cards';
 import * as m0012 from './migrations/0012-bank-directory';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-order-number-nodes': m0008,
   '0009-bill-totals': m0009,
   '0010-coarse-rollups': m0010,
+  '0011-bank-cards': m0011,
   '0012-bank-directory': m0012,
 };
 

@@ -16,6 +16,7 @@ describe('providers chosen from configuration', () => {
         sandbox: true,
       },
       { kind: 'payments', label: 'Payments', setting: 'PAYMENT_PROVIDER', name: 'sandbox', sandbox: true },
+      { kind: 'ocr', label: 'OCR', setting: 'OCR_PROVIDER', name: 'sandbox', sandbox: true },
     ]);
   });
 
@@ -23,14 +24,14 @@ describe('providers chosen from configuration', () => {
     const production = loadConfig({ VENDO_MODE: 'production' });
     expect(() => checkProviders(production)).toThrow(ConfigError);
     expect(() => checkProviders(production)).toThrow(
-      /SMS_PROVIDER=sandbox, MESSAGING_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox[\s\S]*ALLOW_SANDBOX_IN_PRODUCTION=yes-i-know/,
+      /SMS_PROVIDER=sandbox, MESSAGING_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox, OCR_PROVIDER=sandbox[\s\S]*ALLOW_SANDBOX_IN_PRODUCTION=yes-i-know/,
     );
     expect(sandboxInProductionWarning(production)).toMatch(
-      /SANDBOX PROVIDERS \(SMS, Messaging app, Payments\)/,
+      /SANDBOX PROVIDERS \(SMS, Messaging app, Payments, OCR\)/,
     );
     for (const mode of ['demo', 'test']) {
       const config = loadConfig({ VENDO_MODE: mode });
-      expect(checkProviders(config).map((p) => p.kind)).toEqual(['sms', 'messaging', 'payments']);
+      expect(checkProviders(config).map((p) => p.kind)).toEqual(['sms', 'messaging', 'payments', 'ocr']);
       expect(sandboxInProductionWarning(config)).toBeNull();
     }
   });
@@ -38,7 +39,7 @@ describe('providers chosen from configuration', () => {
   it('takes only the exact words as the allowance', () => {
     const allowed = loadConfig({ VENDO_MODE: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'yes-i-know' });
     expect(allowed.allowSandboxInProduction).toBe(true);
-    expect(checkProviders(allowed)).toHaveLength(3);
+    expect(checkProviders(allowed)).toHaveLength(4);
     for (const value of ['1', 'true', 'yes']) {
       expect(() => loadConfig({ ALLOW_SANDBOX_IN_PRODUCTION: value })).toThrow(
         /ALLOW_SANDBOX_IN_PRODUCTION: must be "yes-i-know"/,

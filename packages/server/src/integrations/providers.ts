@@ -4,6 +4,8 @@ import { ALLOW_SANDBOX_VALUE, ConfigError, type Config } from '../config';
 import type { Database } from '../db/database';
 import { hmac } from '../platform/crypto';
 import type { MessagingApp } from './messaging/messaging-app';
+import type { OcrProvider } from './ocr/ocr-provider';
+import { SandboxOcr } from './ocr/sandbox-ocr';
 import { SandboxMessaging } from './messaging/sandbox-messaging';
 import type { PaymentProvider } from './payments/payment-provider';
 import { SandboxPayments, type SandboxPaymentsOptions } from './payments/sandbox-payments';
@@ -13,10 +15,10 @@ import type { SmsProvider } from './sms/sms-provider';
 /**
  * The one place the configuration chooses the outside services (docs/decisions/019-providers-dev-routes-trusted-proxies.md).
  * Each kind has its *_PROVIDER setting; `sandbox` is the only choice each has yet. Later issues add their kinds
- * here the same way: OCR (OCR_PROVIDER) and payouts (PAYOUT_PROVIDER), a line in `chosenProviders`, a field in
+ * here the same way (OCR_PROVIDER came with issue 15; payouts, PAYOUT_PROVIDER, are next), a line in `chosenProviders`, a field in
  * `Providers` and a builder below.
  */
-export type ProviderKind = 'sms' | 'messaging' | 'payments';
+export type ProviderKind = 'sms' | 'messaging' | 'payments' | 'ocr';
 
 export interface ProviderChoice {
   kind: ProviderKind;
@@ -35,6 +37,7 @@ export function chosenProviders(config: Config): ProviderChoice[] {
     choice('sms', 'SMS', 'SMS_PROVIDER', config.smsProvider),
     choice('messaging', 'Messaging app', 'MESSAGING_PROVIDER', config.messagingProvider),
     choice('payments', 'Payments', 'PAYMENT_PROVIDER', config.paymentProvider),
+    choice('ocr', 'OCR', 'OCR_PROVIDER', config.ocrProvider),
   ];
 }
 
@@ -75,6 +78,8 @@ export interface Providers {
   sms: SmsProvider;
   messaging: MessagingApp;
   payments: PaymentProvider;
+  /** Bank-card and ID-card photos read for the bank-card editor. */
+  ocr: OcrProvider;
   /**
    * The sandbox implementations in use (null where a real service is configured): the dev routes, the demo and
    * tests drive them.
@@ -107,6 +112,7 @@ export function buildProviders(d: ProviderDeps): Providers {
     sms: sms.provider,
     messaging: messaging.provider,
     payments: payments.provider,
+    ocr: buildOcr(d),
     sandboxes: { sms: sms.sandbox, messaging: messaging.sandbox, payments: payments.sandbox },
     chosen: chosenProviders(d.config),
   };
@@ -132,6 +138,13 @@ function buildMessaging(d: ProviderDeps): Built<MessagingApp, SandboxMessaging> 
       const sandbox = new SandboxMessaging(d.clock);
       return { provider: sandbox, sandbox };
     }
+  }
+}
+
+function buildOcr(d: ProviderDeps): OcrProvider {
+  switch (d.config.ocrProvider) {
+    case 'sandbox':
+      return new SandboxOcr();
   }
 }
 

@@ -86,6 +86,62 @@ const fleet = {
   leaks: (r: unknown, who: Who) => sold(r) || (who === 'staffOutside' && machines(r)),
 } as const;
 
+// -- Bank cards: the owner's cards, made through the calls on first use; a caller who may change or delete one
+// gets a fresh one, the other merchant a shared one.
+const BANK_FORM = {
+  acct_name: 'Holder',
+  acct_cert_no: '11010519491231002X',
+  cert_start_date: '2020-01-01',
+  cert_expire_date: '2040-01-01',
+  bank_code: '102',
+  bank_province: '110000',
+  bank_city: '110100',
+  bank_branch: 'Branch',
+  acct_no: '6222020200112233445',
+  acct_mobile: '13800138000',
+  prov_code: '110000',
+  city_code: '110100',
+  area_code: '110101',
+  address: 'Street 1',
+};
+const BANK_PHOTOS = ['bank_z', 'bank_f', 'id_card_z', 'id_card_f', 'hold_id_card', 'mendian'];
+async function ownerImage(fx: Fixture): Promise<string> {
+  const answer = await postMultipart(
+    fx.t,
+    '/api/v1/k/uploadImage',
+    { ...png, type: 'bank_z' },
+    fx.headersOf('main'),
+  );
+  return (answer.result as { image_id: string }).image_id;
+}
+async function ownerCard(fx: Fixture, approved = false): Promise<string> {
+  const headers = fx.headersOf('main');
+  const saved = await fx.t.call('/api/v1/k/addBank', BANK_FORM, headers);
+  const id = (saved.result as { merchant_id: string }).merchant_id;
+  if (!approved) return id;
+  const photos: Record<string, string> = {};
+  for (const f of BANK_PHOTOS) photos[f] = await ownerImage(fx);
+  await fx.t.call('/api/v1/k/addBankImg', { merchant_id: id, ...photos }, headers);
+  await fx.t.services.bankCards.review.review(Number(id), { approve: true });
+  return id;
+}
+const memo = new WeakMap<Fixture, Map<string, Promise<string>>>();
+function once(fx: Fixture, key: string, make: () => Promise<string>): Promise<string> {
+  const cache = memo.get(fx) ?? new Map<string, Promise<string>>();
+  memo.set(fx, cache);
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key)!;
+}
+const sharedCard = (fx: Fixture) => once(fx, 'card', () => ownerCard(fx));
+const approvedCard = (fx: Fixture) => once(fx, 'approved', () => ownerCard(fx, true));
+const sharedImage = (fx: Fixture) => once(fx, 'image', () => ownerImage(fx));
+async function ownerShare(fx: Fixture): Promise<number> {
+  const answer = await fx.t.call('/api/v1/b/getShareUrl', {}, fx.headersOf('main'));
+  return (answer.result as { share_id: number }).share_id;
+}
+const sharedShare = (fx: Fixture) => once(fx, 'share', async () => String(await ownerShare(fx)));
+const bankCard = { guard: PERMISSIONS.BankManage, kind: 'object', merchantWide: true } as const;
+
 const MATRIX: Record<string, Entry> = {
   // -- Public and sandbox
   '/p/v1/health': { kind: 'public' },
@@ -107,6 +163,67 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/b/jdMerchantV2/getBankList': { kind: 'public' },
   '/p/v1/b/getBankNo': { kind: 'public' },
   '/p/v1/b/jdMerchantV2/getBankSubList': { kind: 'public' },
+
+  // -- Bank cards (issue 15): the owner's cards are merchant-wide; machines are store 1's.
+  '/p/v1/b/getBankInfoRecord': { kind: 'public' },
+  '/p/v1/b/addBankInfoForShare': { kind: 'public' },
+  '/p/v1/b/addBankImgForShare': { kind: 'public' },
+  '/p/v1/b/uploadWxImageForShare': { kind: 'public' },
+  '/p/v1/b/uploadImageForShare': { kind: 'public' },
+  '/p/v1/b/ocrImageForShare': { kind: 'public' },
+  '/api/v1/k/getMerchant': { guard: PERMISSIONS.BankManage, kind: 'list' },
+  '/api/v1/k/getBank': { ...bankCard, body: async (fx) => ({ merchant_id: await sharedCard(fx) }) },
+  '/api/v1/k/getImage': { ...bankCard, body: async (fx) => ({ merchant_id: await sharedCard(fx) }) },
+  '/api/v1/k/delMerchant': {
+    ...bankCard,
+    body: async (fx, who) => ({
+      merchant_id: who === 'otherMerchant' ? await sharedCard(fx) : await ownerCard(fx),
+    }),
+  },
+  '/api/v1/k/addBank': { guard: PERMISSIONS.BankManage, kind: 'own', body: () => BANK_FORM },
+  '/api/v1/k/addBankImg': {
+    ...bankCard,
+    body: async (fx, who) => {
+      const photos: Record<string, string> = {};
+      for (const f of BANK_PHOTOS) photos[f] = await sharedImage(fx);
+      return { merchant_id: who === 'otherMerchant' ? await sharedCard(fx) : await ownerCard(fx), ...photos };
+    },
+  },
+  '/api/v1/k/isBindBank': { guard: PERMISSIONS.BankManage, kind: 'own' },
+  '/api/v1/k/uploadWxImage': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'own',
+    body: (fx) => ({ type: 'bank_z', server_id: fx.mediaId() }),
+  },
+  '/api/v1/k/uploadImage': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'own',
+    multipart: () => ({ ...png, type: 'mendian' }),
+  },
+  '/api/v1/k/ocrImage': {
+    ...bankCard,
+    body: async (fx) => ({ image_id: await sharedImage(fx), type: 'bank_z' }),
+    okCodes: [RCODE.OCR_FAILED],
+  },
+  '/api/v1/k/bindDevices': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'object',
+    body: async (fx) => ({ merchant_id: await approvedCard(fx), sns: [fx.sn] }),
+  },
+  '/api/v1/k/unbindDevices': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'object',
+    body: (fx) => ({ sns: [fx.sn] }),
+  },
+  '/api/v1/k/getMerchantOptions': { guard: PERMISSIONS.DeviceManage, kind: 'list' },
+  '/api/v1/b/getShareUrl': { guard: PERMISSIONS.BankManage, kind: 'own' },
+  '/api/v1/k/getShareList': { guard: PERMISSIONS.BankManage, kind: 'list' },
+  '/api/v1/k/revokeShareUrl': {
+    ...bankCard,
+    body: async (fx, who) => ({
+      share_id: who === 'otherMerchant' ? Number(await sharedShare(fx)) : await ownerShare(fx),
+    }),
+  },
 
   // -- Account
   '/api/v1/u/getUserInfo': { kind: 'own' },

@@ -3,6 +3,7 @@ import { faultText, isDeviceType, type DeviceType } from '@vendo/contract/enums'
 import type { Locale } from '@vendo/contract/locales';
 import type { ChannelWithGoods } from './channel-repository';
 import type { PlacedDevice } from './device-repository';
+import type { PayoutMerchantDetail } from './machine-payouts';
 import { readSettings } from './device-settings';
 import { asDifficulty } from './machine-sync';
 
@@ -11,7 +12,7 @@ export function deviceType(value: string): DeviceType {
 }
 
 /** A device row as the calls answer it (spec §3 Device and device detail). */
-export function presentDevice(row: PlacedDevice): Device {
+export function presentDevice(row: PlacedDevice, payout: PayoutMerchantDetail | null = null): Device {
   const alive = row.alive === 1 ? 1 : 0;
   return {
     sn: row.sn,
@@ -31,7 +32,7 @@ export function presentDevice(row: PlacedDevice): Device {
       row.store_id !== null && row.store_name !== null
         ? { _id: row.store_id, store_name: row.store_name }
         : null,
-    ...payoutOf(row),
+    ...payoutOf(row, payout),
     version: row.version,
     mversion: row.mversion,
     imei: row.imei,
@@ -43,15 +44,16 @@ export function presentDevice(row: PlacedDevice): Device {
 }
 
 /**
- * Payout merchant and fee split. The bank-card feature owns the merchants' details; until it lands the device
- * knows only the ids it was given, so the details read as none.
+ * Payout merchant and fee split. The bank-card module owns the cards' details (PayoutDetails, masked); the fee
+ * split comes with the next issue, so its detail reads as none.
  */
 function payoutOf(
   row: PlacedDevice,
+  payout: PayoutMerchantDetail | null,
 ): Pick<Device, 'merchant_id' | 'merchant_detail' | 'is_bank_split' | 'bank_split_id' | 'bank_split_detail'> {
   return {
     merchant_id: row.payout_merchant_id,
-    merchant_detail: null,
+    merchant_detail: row.payout_merchant_id !== null ? payout : null,
     is_bank_split: row.is_bank_split === 1 ? 1 : 0,
     bank_split_id: row.bank_split_id,
     bank_split_detail: null,

@@ -14,6 +14,7 @@ import { verifyBindSign } from './bind-sign';
 import type { ChannelRepository } from './channel-repository';
 import { accessibleDevice } from './device-access';
 import { presentDevice } from './device-presenter';
+import { NO_PAYOUT_DETAILS, type PayoutDetails } from './machine-payouts';
 import type { DeviceRepository } from './device-repository';
 import { applySettingsEdit, readSettings, writeSettings } from './device-settings';
 import { pushOutcome, type MachineCommander } from './machine-commander';
@@ -34,7 +35,14 @@ export interface DevicesServiceDeps {
 
 /** Binding, unbinding, the device list and device settings (spec §2, §4, §7 Devices). */
 export class DevicesService {
+  private payouts: PayoutDetails = NO_PAYOUT_DETAILS;
+
   constructor(private readonly d: DevicesServiceDeps) {}
+
+  /** The bank-card module, built after the machines, tells them the payout cards' details (decision 028). */
+  usePayoutDetails(payouts: PayoutDetails): void {
+    this.payouts = payouts;
+  }
 
   async bind(auth: AuthContext, body: Body<typeof bindDevice>): Promise<CallResult<typeof bindDevice>> {
     const device = await this.d.devices.findByClientid(body.clientid);
@@ -125,7 +133,13 @@ export class DevicesService {
       this.d.devices.list(filter, { offset, limit: pageSize }),
       this.d.devices.count(filter),
     ]);
-    return { data: rows.map(presentDevice), count };
+    const payouts = await this.payouts.details(scope.merchantId, [
+      ...new Set(rows.map((r) => r.payout_merchant_id).filter((id) => id !== null)),
+    ]);
+    return {
+      data: rows.map((r) => presentDevice(r, payouts.get(r.payout_merchant_id ?? '') ?? null)),
+      count,
+    };
   }
 
   /** How many of the merchant's machines (in these stores; null: all) are online, of how many. */
@@ -163,7 +177,12 @@ export class DevicesService {
     const outcome = await this.d.sync.pushSettings(saved, auth.user.id);
     const placed = await this.d.devices.findPlaced(sn);
     if (!placed) throw new AppError(RCODE.DEVICE_NOT_FOUND);
-    return { device: presentDevice(placed), push: pushOutcome(outcome, locale) };
+    const payout = placed.payout_merchant_id
+      ? ((await this.payouts.details(scope.merchantId, [placed.payout_merchant_id])).get(
+          placed.payout_merchant_id,
+        ) ?? null)
+      : null;
+    return { device: presentDevice(placed, payout), push: pushOutcome(outcome, locale) };
   }
 
   /** A store of the merchant, inside the caller's store scope; null takes the device out of any store. */
