@@ -33,7 +33,7 @@ import { isMainAccount, type AuthContext } from '../../platform/auth';
 import { hmac, safeEqual, sha256 } from '../../platform/crypto';
 import { assertOperSign, scopeOf } from '../../platform/scope';
 import type { AppModules } from '../apps/app-modules';
-import { issuingBank } from '../bank-directory/card-bin';
+import { cardFitsBank, issuingBank } from '../bank-directory/card-bin';
 import type { Regions } from '../catalog/regions';
 import { inspectImage } from '../catalog/image-header';
 import { megabytes } from '../catalog/image-library';
@@ -438,7 +438,7 @@ export class BankCardsService implements PayoutDetails {
     const now = this.d.clock();
     const validity = checkIdValidity(body.cert_start_date, body.cert_expire_date, now, this.d.timeZone);
     if (validity) throw AppError.invalid('cert_expire_date', validity);
-    if (issuingBank(body.acct_no) !== body.bank_code) throw new AppError(RCODE.BANK_UNSUPPORTED);
+    if (!cardFitsBank(body.acct_no, body.bank_code)) throw new AppError(RCODE.BANK_UNSUPPORTED);
     const region = this.d.regions.resolve(body.prov_code, body.city_code, body.area_code);
     if (!region) throw new AppError(RCODE.REGION_UNKNOWN);
     const values = {

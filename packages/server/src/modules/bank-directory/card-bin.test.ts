@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANK_CODES, type BankCode } from '@vendo/contract/enums';
-import { cardIssuer, issuingBank } from './card-bin';
+import { cardFitsBank, cardIssuer, issuingBank } from './card-bin';
 
 /** A card number of `length` digits starting with `bin` (the rest zeros: the issuer reads only the prefix). */
 const card = (bin: string, length: number) => bin.padEnd(length, '0');
@@ -49,5 +49,12 @@ describe('card number to bank', () => {
     // 622305: ICBC's 18-digit cards and Bank of Nanjing's 16-digit ones.
     expect(issuingBank(card('622305', 18))).toBe('102');
     expect(cardIssuer(card('622305', 16))).toEqual({ kind: 'other', name: '南京银行' });
+  });
+
+  it("refuses a card the table knows as another bank's, lets an unknown BIN through to review", () => {
+    expect(cardFitsBank(card('622202', 19), '102')).toBe(true);
+    expect(cardFitsBank(card('622202', 19), '105')).toBe(false);
+    expect(cardFitsBank(card('421317', 16), '102')).toBe(false);
+    expect(cardFitsBank('1111110000000000', '102')).toBe(true);
   });
 });

@@ -59,3 +59,13 @@ export function issuingBank(cardNumber: string): BankCode | null {
   const issuer = cardIssuer(cardNumber);
   return issuer.kind === 'bank' ? issuer.bank_code : null;
 }
+
+/**
+ * Whether a card may be entered under `bank`: refused when the table knows the card as another bank's (one of
+ * the 15 or not). A number whose BIN the table lacks is let through: the table trails new BINs by months, and
+ * the reviewer checks the number against the card's photo before the card can take payouts.
+ */
+export function cardFitsBank(cardNumber: string, bank: BankCode): boolean {
+  const issuer = cardIssuer(cardNumber);
+  return issuer.kind === 'unknown' || (issuer.kind === 'bank' && issuer.bank_code === bank);
+}
