@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { checkProductionSecret, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has defaults for everything', () => {
@@ -35,6 +35,12 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(/TZ: unknown time zone/);
     expect(() => loadConfig({ VENDO_SECRET: 'short' })).toThrow(/VENDO_SECRET/);
+  });
+
+  it('serves production only with VENDO_SECRET, which the payout card key derives from', () => {
+    expect(() => checkProductionSecret(loadConfig({}))).toThrow(/VENDO_SECRET/);
+    expect(() => checkProductionSecret(loadConfig({ VENDO_SECRET: 'x'.repeat(32) }))).not.toThrow();
+    expect(() => checkProductionSecret(loadConfig({ VENDO_MODE: 'demo' }))).not.toThrow();
   });
 });
 

@@ -168,6 +168,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * Production serves only with VENDO_SECRET set: payout card data is encrypted under a key derived from it
+ * (decision 031), and a secret generated into the database would sit beside the data it protects.
+ */
+export function checkProductionSecret(config: Config): void {
+  if (config.mode === 'production' && !config.secret) {
+    throw new ConfigError(
+      'Production mode needs VENDO_SECRET (at least 32 characters, the same for every process):\n' +
+        '  payout card numbers, ID numbers and phones are encrypted under a key derived from it.',
+    );
+  }
+}
+
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { runAdmin } from './cli/admin';
 import { runDevices } from './cli/devices';
-import { ConfigError, loadConfig, type Config } from './config';
+import { checkProductionSecret, ConfigError, loadConfig, type Config } from './config';
 import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
 import { DEMO_STAFF, ensureDemoStaff } from './demo/demo-staff';
@@ -73,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
 async function serve(config: Config): Promise<number> {
   try {
     checkProviders(config);
+    checkProductionSecret(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
