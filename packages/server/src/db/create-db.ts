@@ -8,11 +8,16 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { statementName } from './prepared-query';
 import { SchemaScopedPostgresDialect } from './schema-introspector';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -137,7 +142,9 @@ async function createPostgres(url: string, schema: string): Promise<Db> {
     await setup.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
-  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema) });
+  const kysely = new Kysely<Database>({
+    dialect: new SchemaScopedPostgresDialect({ pool: new NamedStatementPool(pool) }, schema),
+  });
   const parsed = new URL(url);
   return {
     kysely,
@@ -146,4 +153,55 @@ async function createPostgres(url: string, schema: string): Promise<Db> {
     describe: `postgres://${parsed.host}${parsed.pathname} (schema ${schema})`,
     destroy: () => kysely.destroy(),
   };
+}
+
+/**
+ * node-pg sends every query as text: the server parses and plans it each time. The fixed-shape queries of the
+ * machine-event path (PreparedQuery) are sent as named statements instead, parsed once per connection and then
+ * only bound and run. Only those: any other SQL may vary in shape (lists), and every named statement stays in
+ * its connection until it closes.
+ */
+class NamedStatementPool implements PostgresPool {
+  private readonly clients = new WeakMap<pg.PoolClient, NamedStatementClient>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    const client = await this.pool.connect();
+    let named = this.clients.get(client);
+    if (!named) {
+      named = new NamedStatementClient(client);
+      this.clients.set(client, named);
+    }
+    return named;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+class NamedStatementClient implements PostgresPoolClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== 'string')
+      return this.client.query(sqlOrCursor as PostgresCursor<R> & pg.Submittable);
+    const values = [...(parameters ?? [])];
+    const name = statementName(sqlOrCursor);
+    const result = name
+      ? this.client.query({ name, text: sqlOrCursor, values })
+      : this.client.query(sqlOrCursor, values);
+    // node-pg types `command` as any string; Kysely reads only the commands it names.
+    return result as unknown as Promise<PostgresQueryResult<R>>;
+  }
+
+  release(): void {
+    this.client.release();
+  }
 }

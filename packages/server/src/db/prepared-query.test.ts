@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeviceEventsTable } from '../modules/devices/device-tables';
 import { dialects } from '../testing/test-app';
@@ -93,6 +93,25 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
     await trx.rollback().execute();
     expect(await eventsOf.rows(db.kysely, { sn: 'M3', since: 0 })).toEqual([]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'are named statements on PostgreSQL, parsed once per connection',
+    async () => {
+      await opened;
+      const trx = await db.kysely.startTransaction().execute();
+      try {
+        await eventsOf.rows(trx, { sn: 'M1', since: 0 });
+        await eventsOf.rows(trx, { sn: 'M2', since: 0 });
+        const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx);
+        // Only the prepared queries' SQL is named, and each once.
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => row.name.startsWith('vendo_'))).toBe(true);
+        expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+      } finally {
+        await trx.rollback().execute();
+      }
+    },
+  );
 
   it('refuse values that do not fit the compiled shape', async () => {
     await opened;

@@ -3,6 +3,14 @@ import type { Database } from './database';
 
 type Db = Kysely<Database>;
 
+/** The SQL of every prepared query, named: on PostgreSQL they become named statements (create-db.ts). */
+const statementNames = new Map<string, string>();
+
+/** The name of a prepared query's SQL; undefined for any other SQL (its shape may vary: not worth keeping). */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /** Stands in for a value of a prepared query while it is built; replaced by the caller's value at each run. */
 class Slot {
   constructor(readonly name: string) {}
@@ -74,6 +82,7 @@ export class PreparedQuery<P extends object, R> {
         value instanceof Slot ? { name: value.name } : { value },
       );
       compiled = { query, binds, keys: names.length };
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `vendo_${statementNames.size + 1}`);
       this.compiled.set(adapter, compiled);
     }
     return compiled;
