@@ -4,6 +4,7 @@
  *
  *   npm run bench:gateway -- [--mode sales,burst,reports] [--db sqlite|postgres|both] [--machines 1000]
  *     [--seconds 10] [--settle-s 10] [--burst-machines 10000] [--report-machines 10000] [--report-ms 10000] [--hold-s 20] [--burst 5]
+ *     [--cpu-prof-dir DIR]
  *
  * - sales: N machines each send cash sales (QoS 1 events, the real device protocol) one after another, the next as
  *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     'hold-s': { type: 'string', default: '20' },
     burst: { type: 'string', default: '5' },
     'settle-s': { type: 'string', default: '10' },
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 const MODES = new Set(values.mode.split(','));
@@ -88,9 +90,13 @@ class Target {
     return this.exitCode === undefined;
   }
 
-  static async start(script: string, env: NodeJS.ProcessEnv): Promise<{ target: Target; port: number }> {
+  static async start(
+    script: string,
+    env: NodeJS.ProcessEnv,
+    profile: string | undefined,
+  ): Promise<{ target: Target; port: number }> {
     const child = fork(path.join(ROOT, 'bench/gateway', script), {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
       env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -129,7 +135,9 @@ const BARE: Side = { name: 'bare aedes', script: 'raw-broker-process.ts', gatewa
 
 /** Starts a side and connects the machines to it. */
 async function connect(side: Side, credentials: MachineCredentials[], env: NodeJS.ProcessEnv) {
-  const { target, port } = await Target.start(side.script, env);
+  // The gateway's CPU profile (written when it stops) on --cpu-prof-dir: where its one core goes.
+  const profile = side.gateway ? values['cpu-prof-dir'] : undefined;
+  const { target, port } = await Target.start(side.script, env, profile);
   const fleet = new Fleet(credentials, {
     url: `mqtt://127.0.0.1:${port}`,
     prefix: PREFIX,
