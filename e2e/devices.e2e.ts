@@ -310,7 +310,7 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     // Online, then back to all: the demo's own machines now and then drop off, and the warning needs one listed.
     await filters.getByRole('button', { name: en.devices.filter.online, exact: true }).click();
     await filters.getByRole('button', { name: en.devices.filter.merchantNotSet, exact: true }).click();
-    await visible(filters.getByText(en.devices.filter.merchantLater));
+    await visible(filters.getByText(en.devices.filter.merchantNone));
     await shot('devices-filter');
     await filters.getByRole('button', { name: en.devices.filter.all, exact: true }).first().click();
     await filters.getByRole('button', { name: en.devices.filter.apply }).click();

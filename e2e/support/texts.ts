@@ -1,5 +1,6 @@
 import type { Locale } from '@vendo/contract/locales';
 import auth from '../../packages/web/src/i18n/resources/auth';
+import bankCards from '../../packages/web/src/i18n/resources/bank-cards';
 import catalog from '../../packages/web/src/i18n/resources/catalog';
 import common from '../../packages/web/src/i18n/resources/common';
 import components from '../../packages/web/src/i18n/resources/components';
@@ -20,6 +21,7 @@ import stock from '../../packages/web/src/i18n/resources/stock';
  */
 export const texts = (locale: Locale) => ({
   auth: auth[locale],
+  bankCards: bankCards[locale],
   catalog: catalog[locale],
   common: common[locale],
   components: components[locale],

@@ -76,13 +76,15 @@ export async function loadMessagingSdk(userAgent: string, pageUrl: string): Prom
 
 /**
  * Loads the SDK when the screen opens, so that a tap can open the chooser at once (choosers open only inside the
- * tap's user gesture, which a round trip could outlast).
+ * tap's user gesture, which a round trip could outlast). `enabled: false` for pages without a login (the shared
+ * bank-card invitation): wx.config is a session call, and its 604 would send the visitor to /login.
  */
-export function useMessagingSdk() {
+export function useMessagingSdk(enabled = true) {
   return useQuery({
     queryKey: ['messaging-sdk'],
     queryFn: () => loadMessagingSdk(navigator.userAgent, window.location.href).catch(() => null),
     staleTime: Infinity,
     gcTime: Infinity,
+    enabled,
   });
 }

@@ -45,6 +45,7 @@ function Bind({ card, onClose }: { card: BankCard; onClose: () => void }) {
       submitText={t('bindSheet.submit', { count: picked.length })}
       submitting={bind.isPending}
       message={message}
+      bodyClassName="bc-sheet-pad"
     >
       <p className="bc-note">
         {approved ? t('bindSheet.text', { card: card.acct_no }) : t('bindSheet.onlyApproved')}

@@ -49,7 +49,12 @@ export function BranchField(props: BranchFieldProps) {
         <RightOutline aria-hidden="true" />
       </button>
       <Sheet visible={open} onClose={() => setOpen(false)} closeOnMaskClick>
-        <SheetFrame tall title={t('editor.pickBranch')} onClose={() => setOpen(false)}>
+        <SheetFrame
+          tall
+          title={t('editor.pickBranch')}
+          onClose={() => setOpen(false)}
+          bodyClassName="bc-sheet-pad"
+        >
           <Input
             className="bc-branch-search"
             clearable

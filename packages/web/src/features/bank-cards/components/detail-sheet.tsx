@@ -38,7 +38,7 @@ function Detail({ card: listed, onClose }: DetailProps) {
   const region = [card.prov, card.city, card.area].filter(Boolean).join(' / ');
 
   return (
-    <SheetFrame tall title={t('detailTitle')} onClose={onClose}>
+    <SheetFrame tall title={t('detailTitle')} onClose={onClose} bodyClassName="bc-sheet-pad">
       <DetailList
         className="bc-detail"
         hideEmpty

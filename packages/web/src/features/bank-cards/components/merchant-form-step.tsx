@@ -124,10 +124,10 @@ export function MerchantFormStep(props: MerchantFormStepProps) {
           maxLength={ID_NUMBER_LENGTH}
           autoComplete="off"
         />
-        <Field id="bc-valid-from" label={t('editor.validityStart')} required error={errors.cert_start_date}>
+        <Field id="bc-valid-from" label={label('cert_start_date')} required error={errors.cert_start_date}>
           <DateField
             id="bc-valid-from"
-            title={t('editor.validityStart')}
+            title={label('cert_start_date')}
             value={values.cert_start_date}
             onChange={validity('start')}
             ariaProps={fieldAria('bc-valid-from', errors.cert_start_date)}
@@ -137,14 +137,14 @@ export function MerchantFormStep(props: MerchantFormStepProps) {
         </Field>
         <Field
           id="bc-valid-until"
-          label={t('editor.validityEnd')}
+          label={label('cert_expire_date')}
           required
           error={errors.cert_expire_date}
           description={<span className="field-hint">{t('editor.validityHint')}</span>}
         >
           <DateField
             id="bc-valid-until"
-            title={t('editor.validityEnd')}
+            title={label('cert_expire_date')}
             value={values.cert_expire_date}
             onChange={validity('end')}
             ariaProps={fieldAria('bc-valid-until', errors.cert_expire_date)}

@@ -72,7 +72,8 @@ export function PhotosStep(props: PhotosStepProps) {
   const { t } = useTranslation('bankCards');
   const locale = currentLocale();
   const [inWeChat] = useState(() => isWeChat(navigator.userAgent));
-  const sdk = useMessagingSdk();
+  // The invitation has no login, and wx.config needs one: there, the plain upload (/b/uploadImageForShare).
+  const sdk = useMessagingSdk(share === null);
   const [busy, setBusy] = useState<BankImageField | null>(null);
 
   useEffect(() => {
@@ -117,14 +118,14 @@ export function PhotosStep(props: PhotosStepProps) {
       read.acct_cert_no ? `${BANK_CARD_FIELD_LABELS.acct_cert_no?.[locale]} ${read.acct_cert_no}` : '',
     ]
       .filter(Boolean)
-      .join('；');
+      .join(' · ');
 
   return (
     <div className="bc-step">
       {inWeChat && sdk.data?.sandbox ? (
         <p className="sandbox-note">{t('photos.sandbox')}: wx.chooseImage</p>
       ) : null}
-      {!inWeChat ? <p className="bc-note">{t('photos.useMessagingApp')}</p> : null}
+      {!inWeChat && !share ? <p className="bc-note">{t('photos.useMessagingApp')}</p> : null}
       <ul className="bc-photos">
         {BANK_IMAGE_FIELDS.map((field) => {
           const photo = photos[field];

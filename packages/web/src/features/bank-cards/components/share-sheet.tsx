@@ -44,7 +44,7 @@ function Share({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <SheetFrame tall title={t('shareSheet.title')} onClose={onClose}>
+    <SheetFrame tall title={t('shareSheet.title')} onClose={onClose} bodyClassName="bc-sheet-pad">
       <div className="bc-share">
         <p>{t('shareSheet.text')}</p>
         {link ? (
