@@ -29,15 +29,15 @@ interface Compiled {
 
 /**
  * A query of fixed shape, built and compiled by Kysely once per database and then only bound and run: on the
- * machine-event path, building and compiling every statement again cost about as much as running it. Each
- * parameter is a placeholder in the built query (a `Slot`), so the compiled SQL is whatever Kysely makes for the
- * dialect, and a run replaces the placeholders by the caller's values in order. The placeholders are made from
- * the first run's parameters, so a builder may also insert them as a whole row (`values(p)`); every later run
- * must name the same parameters, none undefined. Only for queries whose SQL does not depend on the values: no
- * lists (`in`), no optional clauses.
+ * machine-event path, building and compiling every statement again cost half as much as SQLite running it.
+ * Each parameter is a placeholder in the built query (a `Slot`), so the compiled SQL is whatever Kysely makes
+ * for the dialect, and a run replaces the placeholders by the caller's values in order. The placeholders are
+ * made from the first run's parameters, so a builder may also insert them as a whole row (`values(p)`); every
+ * later run must name the same parameters, none undefined. Only for queries whose SQL does not depend on the
+ * values: no lists (`in`), no optional clauses.
  */
 export class PreparedQuery<P extends object, R> {
-  /** By the database's adapter: a transaction shares its database's, another database (dialect) has its own. */
+  /** By the database's adapter: a transaction shares its database's; another database has its own. */
   private readonly compiled = new WeakMap<object, Compiled>();
 
   constructor(private readonly build: (db: Db, p: Slots<P>) => Compilable<R>) {}
