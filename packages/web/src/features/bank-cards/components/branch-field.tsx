@@ -1,4 +1,5 @@
 import type { BankBranch } from '@vendo/contract/api/bank-directory';
+import { TEXT_MAX } from '@vendo/contract/constants';
 import type { BankCode } from '@vendo/contract/enums';
 import { Button, Input } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
@@ -35,6 +36,12 @@ export function BranchField(props: BranchFieldProps) {
     const k = keyword.trim();
     return k ? all.filter((b) => b.bank_branch.includes(k)) : all;
   }, [branches.data, keyword]);
+
+  const typed = keyword.trim().slice(0, TEXT_MAX.longName);
+  const pick = (branch: BankBranch) => {
+    onChange(branch);
+    setOpen(false);
+  };
 
   const show = () => {
     const message = missing();
@@ -73,19 +80,27 @@ export function BranchField(props: BranchFieldProps) {
           ) : branches.isPending ? (
             <p className="bc-branch-state muted">{t('editor.pick')}…</p>
           ) : shown.length === 0 ? (
-            <p className="bc-branch-state muted">{t('editor.branchNone')}</p>
+            <div className="bc-branch-state">
+              <p className="muted">{t('editor.branchNone')}</p>
+              {/* The shipped directory is partial (decision 030): a branch it lacks is typed, without its number. */}
+              {typed ? (
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => pick({ bank_no: '', bank_branch: typed })}
+                >
+                  {t('editor.branchUseTyped', { name: typed })}
+                </Button>
+              ) : (
+                <p className="muted">{t('editor.branchTypeHint')}</p>
+              )}
+            </div>
           ) : (
             <ul className="bc-branch-list">
               {shown.map((b) => (
                 <li key={`${b.bank_no}-${b.bank_branch}`}>
-                  <button
-                    type="button"
-                    aria-pressed={b.bank_branch === value}
-                    onClick={() => {
-                      onChange(b);
-                      setOpen(false);
-                    }}
-                  >
+                  <button type="button" aria-pressed={b.bank_branch === value} onClick={() => pick(b)}>
                     <span>{b.bank_branch}</span>
                     <span className="muted">{b.bank_no}</span>
                   </button>
