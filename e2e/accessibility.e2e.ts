@@ -29,12 +29,10 @@ const LATER = [
   '/record',
   '/member',
   '/advertisement',
-  '/bankCard',
   '/fund',
   '/settle',
   '/feeSplitting',
   '/profitSharing',
-  '/shareAddBank',
   '/open-member',
   '/open-member-passport',
 ];
@@ -156,6 +154,33 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
       '/no-such-screen',
     ]);
   });
+
+  it(
+    'bank cards: the list, the editor, the share sheet, the invitation and the payout-card sheet',
+    GROUP,
+    async () => {
+      await checkPaths([
+        '/bankCard',
+        '/bankCard?entry=new',
+        '/shareAddBank',
+        '/shareAddBank?token=no-such-link&secret=no-such-secret',
+      ]);
+      const found: string[] = [];
+      await openPath(page, server, '/bankCard');
+      await page.getByRole('button', { name: en.bankCards.share }).click();
+      await page.getByRole('button', { name: en.bankCards.shareSheet.create }).click();
+      const url = new URL((await page.getByTestId('share-url').textContent()) ?? '');
+      await check('bank card share sheet', found);
+      await openPath(page, server, `${url.pathname}${url.search}`);
+      await page.locator('#bc-holder').waitFor();
+      await check('bank card invitation', found);
+      await openPath(page, server, '/deviceManage');
+      await page.locator('li.dv-card').first().getByRole('button', { name: en.devices.card.payout }).click();
+      await page.getByRole('heading', { name: en.deviceSheets.payout.title }).waitFor();
+      await check('payout card sheet', found);
+      expectNone(found);
+    },
+  );
 
   it('the main dialogs and sheets', GROUP, async () => {
     const found: string[] = [];

@@ -1,8 +1,12 @@
 import { BANK_REVIEW_DAYS } from '@vendo/contract/constants';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bankTodo, useBankStatus } from '../api/bank-status';
 import { CardIcon } from './tile-icons';
+
+// Inside the banner's text a link must not rely on colour alone (WCAG link-in-text-block).
+const LINK_STYLE: CSSProperties = { color: 'inherit', fontWeight: 600, textDecoration: 'underline' };
 
 /**
  * The bank-card status banner (spec §2: only on /), from /k/isBindBank: no approved card (none yet, under
@@ -38,7 +42,10 @@ export function BankBanner({ now }: { now: number }) {
     <p className="bank-banner" role="status">
       <CardIcon />
       <span>
-        {text} <Link to="/bankCard">{t('bank.open')}</Link>
+        {text}{' '}
+        <Link to="/bankCard" style={LINK_STYLE}>
+          {t('bank.open')}
+        </Link>
       </span>
     </p>
   );
