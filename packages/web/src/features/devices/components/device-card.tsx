@@ -1,20 +1,12 @@
 import type { Device } from '@vendo/contract/api/devices';
 import { DEVICE_TYPE_LABELS, ONLINE_STATE_LABELS, onlineState } from '@vendo/contract/enums';
-import {
-  AppstoreOutline,
-  CloseCircleOutline,
-  EnvironmentOutline,
-  InformationCircleOutline,
-  PlayOutline,
-  SendOutline,
-  ShopbagOutline,
-} from 'antd-mobile-icons';
+import { CloseCircleOutline, InformationCircleOutline, PlayOutline, SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { ControlEntry } from '../utils/access';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { PayoutCardIcon, SettingsIcon } from './icons';
+import { InventoryIcon, PayoutCardIcon, PlaceIcon, SettingsIcon, ShelvesIcon } from './icons';
 import { SignalBars } from './signal-bars';
 
 export type DeviceAction =
@@ -59,11 +51,11 @@ export function DeviceCard({ device, canUnbind, canSetPayout, control, onAction 
     {
       key: 'shelves',
       label: t('card.shelves'),
-      icon: <AppstoreOutline />,
+      icon: <ShelvesIcon />,
       tone: 'primary',
       onClick: act('shelves'),
     },
-    { key: 'inventory', label: t('card.inventory'), icon: <ShopbagOutline />, onClick: act('inventory') },
+    { key: 'inventory', label: t('card.inventory'), icon: <InventoryIcon />, onClick: act('inventory') },
     ...(canSetPayout
       ? [{ key: 'payout', label: t('card.payout'), icon: <PayoutCardIcon />, onClick: act('payout') }]
       : []),
@@ -95,7 +87,7 @@ export function DeviceCard({ device, canUnbind, canSetPayout, control, onAction 
         <span className="tag dv-type">{DEVICE_TYPE_LABELS[device.type][locale]}</span>
       </p>
       <p className="dv-card-line dv-card-place">
-        <EnvironmentOutline aria-label={t('card.place')} />
+        <PlaceIcon label={t('card.place')} />
         {place ? <span>{place}</span> : <span className="muted">{t('card.noStore')}</span>}
       </p>
       <p className="dv-card-line muted" data-testid="payout-card">
