@@ -241,7 +241,12 @@ describe('payout bank cards', () => {
 
       await openPath(page, server, '/bankCard');
       await expect.poll(() => cardItem(OWNER.holder).textContent()).toMatch(/Approved/);
-      await cardItem(OWNER.holder).getByRole('button', { name: bc.bind }).click();
+      // The detail, with the photos served to this merchant only; binding starts from there too.
+      await cardItem(OWNER.holder).getByRole('button', { name: bc.detail }).click();
+      const detail = page.locator('.sheet', { has: page.getByRole('heading', { name: bc.detailTitle }) });
+      await visible(detail.getByRole('img', { name: 'Bank card front' }));
+      await stillSnap(page, 'bank-detail');
+      await detail.getByRole('button', { name: bc.bind }).click();
       const sheet = page.locator('.sheet', { has: page.getByRole('heading', { name: bc.bindSheet.title }) });
       await sheet.waitFor();
       for (const sn of machines.map((m) => m.sn)) {

@@ -66,6 +66,8 @@ function CardList({ onEdit }: { onEdit: (merchantId: string | null) => void }) {
   const remove = useDeleteMerchant();
   const list = cards.data?.data ?? [];
   const seesDevices = can(user, 'deviceManage', now);
+  // Only an approved card takes machines (spec §4), and choosing them needs the device list (1023).
+  const mayBind = (card: BankCard) => card.review_state === 'approved' && seesDevices;
 
   const deleteCard = async (card: BankCard) => {
     const deleted = await confirmDelete({
@@ -102,7 +104,7 @@ function CardList({ onEdit }: { onEdit: (merchantId: string | null) => void }) {
           },
         ]
       : []),
-    ...(card.review_state === 'approved' && seesDevices
+    ...(mayBind(card)
       ? [
           {
             key: 'bind',
@@ -178,7 +180,16 @@ function CardList({ onEdit }: { onEdit: (merchantId: string | null) => void }) {
         />
       </ListState>
       {opened?.kind === 'detail' ? (
-        <DetailSheet visible={opened.open} card={opened.card} onClose={close} />
+        <DetailSheet
+          visible={opened.open}
+          card={opened.card}
+          onClose={close}
+          onBind={
+            mayBind(opened.card)
+              ? () => setOpened({ kind: 'bind', card: opened.card, open: true })
+              : undefined
+          }
+        />
       ) : null}
       {opened?.kind === 'bind' ? (
         <BindSheet visible={opened.open} card={opened.card} onClose={close} />

@@ -19,13 +19,15 @@ import { useBankImages } from '../api/get-image';
 interface DetailProps {
   card: BankCard;
   onClose: () => void;
+  /** Opens the machine binding of this card; absent when the card cannot have machines (not approved). */
+  onBind?: () => void;
 }
 
 /**
  * A card's detail (spec §3) with its photos (signed URLs served only to this merchant). Numbers are masked; the
  * main account sees them in clear after the operation password (the server checks the sign).
  */
-function Detail({ card: listed, onClose }: DetailProps) {
+function Detail({ card: listed, onClose, onBind }: DetailProps) {
   const { t } = useTranslation('bankCards');
   const locale = currentLocale();
   const user = useUserInfo();
@@ -56,7 +58,7 @@ function Detail({ card: listed, onClose }: DetailProps) {
           [label('acct_mobile'), card.acct_mobile],
           [label('prov_code'), region],
           [label('address'), card.address],
-          [t('bind'), t('machines', { count: card.device_count })],
+          [label('sns'), t('machines', { count: card.device_count })],
         ]}
       />
       {user?.isMain && !bank.data?.revealed ? (
@@ -71,6 +73,11 @@ function Detail({ card: listed, onClose }: DetailProps) {
         </Button>
       ) : null}
       {bank.data?.revealed ? <p className="muted">{t('revealed')}</p> : null}
+      {onBind ? (
+        <Button block color="primary" className="bc-reveal" onClick={onBind}>
+          {t('bind')}
+        </Button>
+      ) : null}
       <h3 className="bc-subtitle">{t('photosLabel')}</h3>
       <ul className="bc-photos">
         {BANK_IMAGE_FIELDS.map((field) => {
