@@ -259,6 +259,16 @@ describe('payout bank cards', () => {
         .poll(() => cardItem(OWNER.holder).textContent())
         .toContain(fill(bc.machines, { count: 2 }));
 
+      // A card machines are bound to cannot be deleted: the server says how many.
+      await cardItem(OWNER.holder).getByRole('button', { name: bc.delete }).click();
+      const question = page.locator('.adm-dialog', { hasText: bc.deleteTitle });
+      await question.getByRole('button', { name: en.components.delete }).click();
+      const refusal = page.locator('.adm-dialog', { hasText: bc.deleteFailed });
+      await visible(refusal.getByText(/2 machines are bound to this card/));
+      await stillSnap(page, 'bank-delete-refused');
+      await refusal.getByRole('button', { name: en.components.done }).click();
+      await refusal.waitFor({ state: 'hidden' });
+
       await openPath(page, server, '/');
       await visible(page.getByText(en.home.alerts.title));
       await expect.poll(() => page.locator('.bank-banner').count(), { timeout: 10_000 }).toBe(0);

@@ -61,13 +61,14 @@ function Detail({ card: listed, onClose, onBind }: DetailProps) {
           [label('sns'), t('machines', { count: card.device_count })],
         ]}
       />
-      {user?.isMain && !bank.data?.revealed ? (
+      {/* In clear only for the main account, after its operation password (the server checks the sign). */}
+      {user?.isMain && user.isOperPwd === 1 && !bank.data?.revealed ? (
         <Button
           size="small"
           fill="outline"
           color="primary"
           className="bc-reveal"
-          onClick={() => guard.guard((s) => setSign(s ?? undefined))}
+          onClick={() => guard.guard(setSign)}
         >
           {t('reveal')}
         </Button>
