@@ -6,43 +6,16 @@ import { i18n, registerNamespace } from '../../../i18n/i18n';
 import bankCardsTexts from '../../../i18n/resources/bank-cards';
 import { setApiNavigator } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { EMPTY_FORM, type MerchantFormValues } from '../utils/merchant-form-values';
+import { EMPTY_FORM } from '../utils/merchant-form-values';
 import { EntryEditor } from './entry-editor';
 import { NO_PHOTOS, photosOf } from './photos-step';
+import { FILLED_FORM } from '../utils/merchant-form-fixtures';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn(() => Promise.resolve()) }));
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 
-const FILLED: MerchantFormValues = {
-  acct_name: '张三',
-  cert_type: 'idCard',
-  acct_cert_no: '11010519491231002X',
-  cert_start_date: '2020-03-15',
-  cert_expire_date: '2030-03-15',
-  bank_code: '308',
-  bank_region: {
-    prov: '广东省',
-    prov_code: '440000',
-    city: '深圳市',
-    city_code: '440300',
-    s_area: '',
-    s_area_code: '',
-  },
-  bank_branch: '招商银行',
-  bank_no: '308584000013',
-  acct_no: '6225 8800 0000 1234',
-  acct_mobile: '13800138000',
-  store_region: {
-    prov: '广西壮族自治区',
-    prov_code: '450000',
-    city: '南宁市',
-    city_code: '450100',
-    s_area: '兴宁区',
-    s_area_code: '450102',
-  },
-  address: '民族大道 100 号',
-};
+const FILLED = FILLED_FORM;
 
 function respond(rcode: number, msg: string, result: unknown = {}) {
   fetchMock.mockResolvedValueOnce(

@@ -11,46 +11,18 @@ import {
   pickValidity,
   validityBounds,
   withRegionNames,
-  type MerchantFormValues,
 } from './merchant-form-values';
+import { FILLED_FORM } from './merchant-form-fixtures';
 
 const NOW = Date.UTC(2026, 10, 26);
 
-const FILLED: MerchantFormValues = {
-  acct_name: '张三',
-  cert_type: 'idCard',
-  acct_cert_no: '11010519491231002X',
-  cert_start_date: '2020-03-15',
-  cert_expire_date: '2030-03-15',
-  bank_code: '102',
-  bank_region: {
-    prov: '广东省',
-    prov_code: '440000',
-    city: '深圳市',
-    city_code: '440300',
-    s_area: '',
-    s_area_code: '',
-  },
-  bank_branch: '中国工商银行股份有限公司深圳南山支行',
-  bank_no: '102584000123',
-  acct_no: '6222 0202 0011 2233 445',
-  acct_mobile: '13800138000',
-  store_region: {
-    prov: '广西壮族自治区',
-    prov_code: '450000',
-    city: '南宁市',
-    city_code: '450100',
-    s_area: '兴宁区',
-    s_area_code: '450102',
-  },
-  address: '民族大道 100 号',
-};
+const FILLED = FILLED_FORM;
 
 describe('merchant form (spec §5)', () => {
   it('accepts a complete form, and its body is what /k/addBank takes', () => {
     expect(checkMerchantForm(FILLED, 'en-US', NOW)).toEqual({});
     const body = formBody(FILLED);
-    expect(body.acct_no).toBe('6222020200112233445');
+    expect(body.acct_no).toBe('6225880000001234');
     expect(body.bank_province).toBe('440000');
     expect(body.prov_code).toBe('450000');
     expect(addBank.request.safeParse(body).success).toBe(true);
@@ -135,7 +107,7 @@ describe('bank, region and branch order', () => {
     const bank = pickBank(FILLED, '105');
     expect(bank).toMatchObject({ bank_code: '105', bank_branch: '', bank_no: '' });
     expect(bank.bank_region.city_code).toBe('440300');
-    expect(pickBank(FILLED, '102')).toBe(FILLED);
+    expect(pickBank(FILLED, '308')).toBe(FILLED);
     const region = pickBankRegion(FILLED, { ...FILLED.bank_region, city: '广州市', city_code: '440100' });
     expect(region).toMatchObject({ bank_branch: '', bank_no: '' });
   });
@@ -172,7 +144,7 @@ describe('bank, region and branch order', () => {
 
 describe('OCR pre-fill', () => {
   it('writes what it read where it differs, and says which fields', () => {
-    const { values, filled } = applyOcr(FILLED, { acct_no: '6222020200112233445', acct_name: '李四' });
+    const { values, filled } = applyOcr(FILLED, { acct_no: '6225880000001234', acct_name: '李四' });
     expect(filled).toEqual(['acct_name']);
     expect(values.acct_name).toBe('李四');
     expect(applyOcr(FILLED, {}).values).toBe(FILLED);
