@@ -138,7 +138,12 @@ describe('routes and session', () => {
     }
     // The shared bank-card invitation: no header, and without its token and secret it says the link is incomplete.
     const { container } = renderAt('/shareAddBank');
-    await screen.findByText('This link is incomplete. Open the link you were sent again.');
+    // Its chunk (the editor, the contract's schemas) takes a while to transform on a first load.
+    await screen.findByText(
+      'This link is incomplete. Open the link you were sent again.',
+      {},
+      { timeout: 8000 },
+    );
     expect(container.querySelector('header')).toBeNull();
   });
 
