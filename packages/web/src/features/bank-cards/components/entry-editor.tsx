@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../../components/form/use-form';
+import { hasErrors, useForm } from '../../../components/form/use-form';
 import { useRegions } from '../../../components/region-field/get-regions';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -134,7 +134,10 @@ export function EntryEditor({
 
   const onOcr = (field: keyof Photos, read: OcrRead) => {
     setOcr((prev) => ({ ...prev, [field]: read }));
-    if (!read.failed) setValues((prev) => applyOcr(prev, read).values);
+    // A resumed card comes back with its numbers masked (so empty here): pre-filling one field of it would make
+    // the submit save a form that cannot pass. The read stays on screen either way.
+    const complete = !hasErrors(checkMerchantForm(values, locale, Date.now()));
+    if (!read.failed && complete) setValues((prev) => applyOcr(prev, read).values);
   };
 
   return (
