@@ -18,6 +18,7 @@ import {
 } from '../catalog/catalog-testing';
 import { bind, provision } from '../devices/device-fixtures';
 import { runAdmin } from '../../cli/admin';
+import { SANDBOX_REVIEW_DELAY_MS } from './bank-cards-module';
 
 const CARD = '6222020200112233445';
 const ID = '11010519491231002X';
@@ -240,6 +241,20 @@ describe.each(dialects())('bank cards (%s)', (dialect) => {
     );
     ok(await t.call('/api/v1/k/unbindDevices', { sns: [sn] }, owner.headers));
     ok(await t.call('/api/v1/k/delMerchant', { merchant_id: id }, owner.headers));
+  });
+
+  it("demo's sandbox reviewer takes a submitted card up at once and approves it after the delay", async () => {
+    const reviewer = await mainAccount(t, '13900000109');
+    const id = await addCard(reviewer);
+    const state = async () =>
+      ok<{ review_state: string }>(await t.call('/api/v1/k/getBank', { merchant_id: id }, reviewer.headers))
+        .review_state;
+    expect(await state()).toBe('unreviewed');
+    await t.services.bankCards.review.sandboxReview(SANDBOX_REVIEW_DELAY_MS);
+    expect(await state()).toBe('reviewing');
+    t.clock.advance(SANDBOX_REVIEW_DELAY_MS);
+    await t.services.bankCards.review.sandboxReview(SANDBOX_REVIEW_DELAY_MS);
+    expect(await state()).toBe('approved');
   });
 
   it('shows the clear data to the main account with the operation password only', async () => {
