@@ -32,6 +32,7 @@ export type RefusalText =
   | 'devices:noPermission'
   | 'devices:bind.mainOnly'
   | 'bankCards:noPermission'
+  | 'funds:noPermission'
   | 'analytics:noPermission.dashboard'
   | 'analytics:noPermission.region'
   | 'analytics:noPermission.detail'

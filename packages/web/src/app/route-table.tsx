@@ -19,8 +19,6 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'record', title: 'record' },
   { path: 'member', title: 'member' },
   { path: 'advertisement', title: 'advertisement' },
-  { path: 'fund', title: 'fund' },
-  { path: 'settle', title: 'settle' },
   { path: 'feeSplitting', title: 'feeSplitting' },
   { path: 'profitSharing', title: 'profitSharing' },
   { path: 'open-member', title: 'openMember', header: false },
@@ -172,6 +170,16 @@ export const ROUTES: RouteObject[] = [
     '/shareAddBank',
     { title: 'shareAddBank', header: false },
     screen(() => import('../features/bank-cards/components/share-add-bank-screen')),
+  ),
+  route(
+    '/fund',
+    { title: 'fund', access: 'settle', refusal: 'funds:noPermission' },
+    screen(() => import('../features/funds/components/fund-screen')),
+  ),
+  route(
+    '/settle',
+    { title: 'settle', access: 'settle', refusal: 'funds:noPermission' },
+    screen(() => import('../features/funds/components/settle-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

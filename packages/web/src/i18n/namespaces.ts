@@ -8,6 +8,7 @@ import common from './resources/common';
 import type components from './resources/components';
 import type deviceSheets from './resources/device-sheets';
 import type devices from './resources/devices';
+import type funds from './resources/funds';
 import type home from './resources/home';
 import type layout from './resources/layout';
 import type notify from './resources/notify';
@@ -44,6 +45,7 @@ export const lazyNamespaces = {
   analytics: () => import('./resources/analytics'),
   report: () => import('./resources/report'),
   bankCards: () => import('./resources/bank-cards'),
+  funds: () => import('./resources/funds'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -66,6 +68,7 @@ export interface AllNamespaces {
   analytics: typeof analytics;
   report: typeof report;
   bankCards: typeof bankCards;
+  funds: typeof funds;
 }
 
 export type NamespaceName = keyof AllNamespaces;
