@@ -5,14 +5,15 @@ import { catalogRcodes } from './rcodes-catalog';
 import { deviceRcodes } from './rcodes-devices';
 import { staffRcodes } from './rcodes-staff';
 import { orderRcodes } from './rcodes-orders';
+import { splitRcodes } from './rcodes-splits';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
  * The numbers 0, 102, 515 and 604 are fixed by the spec; the others are ours and stable once shipped.
  * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
  * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments (rcodes-orders.ts),
- * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts). Append, never
- * renumber.
+ * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1080–1099 fee
+ * splitting (rcodes-splits.ts). Append, never renumber.
  */
 const accountRcodes = {
   0: { name: 'OK', text: { 'zh-CN': '成功', 'zh-TW': '成功', 'en-US': 'Success' } },
@@ -206,6 +207,7 @@ export const rcodeCatalogue = {
   ...orderRcodes,
   ...staffRcodes,
   ...bankCardRcodes,
+  ...splitRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;

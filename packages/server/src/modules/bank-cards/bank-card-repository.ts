@@ -113,6 +113,42 @@ export class BankCardRepository {
       .execute();
   }
 
+  /** Approved cards of every merchant with this number's blind index (fee splitting's look-up). */
+  approvedByNumberIndex(index: string): Promise<BankCardRow[]> {
+    return this.db
+      .selectFrom('bank_cards')
+      .selectAll()
+      .where('acct_no_index', '=', index)
+      .where('review_state', '=', 'approved')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Cards of any merchant by id (split accounts are other merchants' cards). */
+  anyCardsByIds(ids: readonly number[]): Promise<BankCardRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('bank_cards')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** Cards written before the blind index existed. */
+  unindexed(limit: number): Promise<Pick<BankCardRow, 'id' | 'acct_no_enc'>[]> {
+    return this.db
+      .selectFrom('bank_cards')
+      .select(['id', 'acct_no_enc'])
+      .where('acct_no_index', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async setNumberIndex(id: number, index: string): Promise<void> {
+    await this.db.updateTable('bank_cards').set({ acct_no_index: index }).where('id', '=', id).execute();
+  }
+
   /** The reviewer's list: every merchant's cards in these states, oldest submission first. */
   reviewQueue(states: readonly string[], limit: number): Promise<BankCardRow[]> {
     return this.db

@@ -24,6 +24,8 @@ export interface BankCardsTable {
   acct_no_mask: string;
   /** Last four digits, for the list's search. */
   acct_no_last4: string;
+  /** Blind index of the number (CardDataCipher.numberIndex); null only until the start-up backfill. */
+  acct_no_index: string | null;
   cert_no_enc: string;
   cert_no_mask: string;
   mobile_enc: string;

@@ -11,6 +11,7 @@ import { BankCardRepository } from './bank-card-repository';
 import { BankCardReview } from './bank-card-review';
 import { BankCardsService } from './bank-cards-service';
 import { CardDataCipher } from './card-data-cipher';
+import { PayoutAccounts } from './payout-accounts';
 import { PrivateImages } from './private-images';
 
 /** How long the demo's sandbox reviewer lets a submitted card wait before approving it. */
@@ -19,6 +20,8 @@ export const SANDBOX_REVIEW_DELAY_MS = 30_000;
 export interface BankCardsModule {
   cards: BankCardsService;
   review: BankCardReview;
+  /** Approved cards as payout accounts, for the funds module. */
+  payoutAccounts: PayoutAccounts;
   /** The sandbox reviewer, in demo mode only. */
   jobs(): Job[];
 }
@@ -55,6 +58,7 @@ export function createBankCards(deps: {
   return {
     cards,
     review,
+    payoutAccounts: new PayoutAccounts(repo, cipher),
     jobs: () =>
       deps.config.mode === 'demo'
         ? [

@@ -447,6 +447,7 @@ export class BankCardsService implements PayoutDetails {
       acct_no_enc: this.d.cipher.encryptText(body.acct_no),
       acct_no_mask: maskCardNumber(body.acct_no),
       acct_no_last4: body.acct_no.slice(-4),
+      acct_no_index: this.d.cipher.numberIndex(body.acct_no),
       cert_no_enc: this.d.cipher.encryptText(body.acct_cert_no.toUpperCase()),
       cert_no_mask: maskIdNumber(body.acct_cert_no.toUpperCase()),
       mobile_enc: this.d.cipher.encryptText(body.acct_mobile),

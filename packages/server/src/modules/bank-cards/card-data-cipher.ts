@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -14,9 +14,22 @@ const FILE_MAGIC = Buffer.from('VBC1');
  */
 export class CardDataCipher {
   private readonly key: Buffer;
+  private readonly indexKey: Buffer;
 
   constructor(platformSecret: string) {
     this.key = Buffer.from(hkdfSync('sha256', platformSecret, 'vendo', 'payout-card-data v1', 32));
+    this.indexKey = Buffer.from(
+      hkdfSync('sha256', platformSecret, 'vendo', 'payout-card-number-index v1', 32),
+    );
+  }
+
+  /**
+   * The card number's blind index (bank_cards.acct_no_index): HMAC-SHA-256 of the digits under a key of its own,
+   * so a card is found by its number (fee splitting's look-up) without decrypting every card, and the index
+   * tells nothing without the platform secret.
+   */
+  numberIndex(digits: string): string {
+    return createHmac('sha256', this.indexKey).update(digits, 'utf8').digest('hex');
   }
 
   encryptText(clear: string): string {
