@@ -26,6 +26,7 @@ const SERVER_MODULES = {
   overview: ['accounts', 'apps', 'staff'],
   'bank-directory': ['catalog'],
   'bank-cards': ['accounts', 'apps', 'catalog', 'devices', 'bank-directory'],
+  'fee-splits': ['devices', 'bank-cards'],
 };
 const WEB_FEATURES = 'packages/web/src/features';
 const webFeatures = fs

@@ -26,6 +26,8 @@ import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
+import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
+import { feeSplitRoutes } from './modules/fee-splits/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
 import { OrderNumbers } from './modules/orders/order-numbers';
@@ -86,6 +88,8 @@ export interface Services {
   passport: PassportService;
   /** Payout bank cards (issue 15). */
   bankCards: BankCardsModule;
+  /** Fee splitting (issue 16): split configurations, machines' splits, the shares the ledger books by. */
+  feeSplits: FeeSplitsModule;
   /** The bank and branch directory (decision 030). */
   bankDirectory: DirectoryService;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
@@ -210,6 +214,11 @@ export async function buildApp(
     clock,
   });
   devices.devices.usePayoutDetails(bankCards.cards);
+  // Cards saved before the number's blind index (migration 0014) get it now: fee splitting finds cards by it.
+  await bankCards.payoutAccounts.indexMissing();
+  // Fee splitting on the cards and the machines: the device list reads the configurations through SplitDetails.
+  const feeSplits = createFeeSplits({ db: kysely, accounts: bankCards.payoutAccounts, limiter, clock });
+  devices.devices.useSplitDetails(feeSplits.splits);
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -276,6 +285,7 @@ export async function buildApp(
   passportRoutes(r, passport);
   bankDirectoryRoutes(r, bankDirectory);
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
+  feeSplitRoutes(r, feeSplits.splits);
   oauthRoutes(app, {
     messaging,
     dev,
@@ -321,6 +331,7 @@ export async function buildApp(
       notifications,
       passport,
       bankCards,
+      feeSplits,
       bankDirectory,
       jobs,
     },

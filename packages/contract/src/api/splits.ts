@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, listResult } from './call';
 import { zMerchantId } from './bank-cards';
 import { bankSplitDetail } from './devices';
-import { pagedRequest, zFilterText, zId, zSwitch } from './fields';
+import { pagedRequest, zFilterText, zSwitch } from './fields';
 import { TEXT_MAX } from '../constants';
 import { BANK_CODES, PERMISSIONS } from '../enums';
 import type { LocaleText } from '../locales';

@@ -4,6 +4,7 @@ import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
+import type { FeeSplitTables } from '../modules/fee-splits/fee-split-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
@@ -25,6 +26,7 @@ export interface Database
     BankDirectoryTables,
     CatalogTables,
     DeviceTables,
+    FeeSplitTables,
     JobTables,
     NotifyTables,
     OrderTables,

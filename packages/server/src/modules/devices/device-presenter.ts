@@ -3,7 +3,7 @@ import { faultText, isDeviceType, type DeviceType } from '@vendo/contract/enums'
 import type { Locale } from '@vendo/contract/locales';
 import type { ChannelWithGoods } from './channel-repository';
 import type { PlacedDevice } from './device-repository';
-import type { PayoutMerchantDetail } from './machine-payouts';
+import type { PayoutMerchantDetail, SplitDetail } from './machine-payouts';
 import { readSettings } from './device-settings';
 import { asDifficulty } from './machine-sync';
 
@@ -12,7 +12,11 @@ export function deviceType(value: string): DeviceType {
 }
 
 /** A device row as the calls answer it (spec §3 Device and device detail). */
-export function presentDevice(row: PlacedDevice, payout: PayoutMerchantDetail | null = null): Device {
+export function presentDevice(
+  row: PlacedDevice,
+  payout: PayoutMerchantDetail | null = null,
+  split: SplitDetail | null = null,
+): Device {
   const alive = row.alive === 1 ? 1 : 0;
   return {
     sn: row.sn,
@@ -32,7 +36,7 @@ export function presentDevice(row: PlacedDevice, payout: PayoutMerchantDetail | 
       row.store_id !== null && row.store_name !== null
         ? { _id: row.store_id, store_name: row.store_name }
         : null,
-    ...payoutOf(row, payout),
+    ...payoutOf(row, payout, split),
     version: row.version,
     mversion: row.mversion,
     imei: row.imei,
@@ -44,19 +48,20 @@ export function presentDevice(row: PlacedDevice, payout: PayoutMerchantDetail | 
 }
 
 /**
- * Payout merchant and fee split. The bank-card module owns the cards' details (PayoutDetails, masked); the fee
- * split comes with the next issue, so its detail reads as none.
+ * Payout merchant and fee split. The bank-card module owns the cards' details (PayoutDetails, masked), the
+ * fee-splits module the configurations' (SplitDetails).
  */
 function payoutOf(
   row: PlacedDevice,
   payout: PayoutMerchantDetail | null,
+  split: SplitDetail | null,
 ): Pick<Device, 'merchant_id' | 'merchant_detail' | 'is_bank_split' | 'bank_split_id' | 'bank_split_detail'> {
   return {
     merchant_id: row.payout_merchant_id,
     merchant_detail: row.payout_merchant_id !== null ? payout : null,
     is_bank_split: row.is_bank_split === 1 ? 1 : 0,
     bank_split_id: row.bank_split_id,
-    bank_split_detail: null,
+    bank_split_detail: row.bank_split_id !== null ? split : null,
   };
 }
 

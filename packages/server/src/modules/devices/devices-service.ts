@@ -14,7 +14,12 @@ import { verifyBindSign } from './bind-sign';
 import type { ChannelRepository } from './channel-repository';
 import { accessibleDevice } from './device-access';
 import { presentDevice } from './device-presenter';
-import { NO_PAYOUT_DETAILS, type PayoutDetails } from './machine-payouts';
+import {
+  NO_PAYOUT_DETAILS,
+  NO_SPLIT_DETAILS,
+  type PayoutDetails,
+  type SplitDetails,
+} from './machine-payouts';
 import type { DeviceRepository } from './device-repository';
 import { applySettingsEdit, readSettings, writeSettings } from './device-settings';
 import { pushOutcome, type MachineCommander } from './machine-commander';
@@ -36,12 +41,18 @@ export interface DevicesServiceDeps {
 /** Binding, unbinding, the device list and device settings (spec §2, §4, §7 Devices). */
 export class DevicesService {
   private payouts: PayoutDetails = NO_PAYOUT_DETAILS;
+  private splits: SplitDetails = NO_SPLIT_DETAILS;
 
   constructor(private readonly d: DevicesServiceDeps) {}
 
   /** The bank-card module, built after the machines, tells them the payout cards' details (decision 028). */
   usePayoutDetails(payouts: PayoutDetails): void {
     this.payouts = payouts;
+  }
+
+  /** The fee-splits module, built after the cards, tells them the split configurations' details. */
+  useSplitDetails(splits: SplitDetails): void {
+    this.splits = splits;
   }
 
   async bind(auth: AuthContext, body: Body<typeof bindDevice>): Promise<CallResult<typeof bindDevice>> {
@@ -136,8 +147,17 @@ export class DevicesService {
     const payouts = await this.payouts.details(scope.merchantId, [
       ...new Set(rows.map((r) => r.payout_merchant_id).filter((id) => id !== null)),
     ]);
+    const splits = await this.splits.details(scope.merchantId, [
+      ...new Set(rows.map((r) => r.bank_split_id).filter((id) => id !== null)),
+    ]);
     return {
-      data: rows.map((r) => presentDevice(r, payouts.get(r.payout_merchant_id ?? '') ?? null)),
+      data: rows.map((r) =>
+        presentDevice(
+          r,
+          payouts.get(r.payout_merchant_id ?? '') ?? null,
+          splits.get(r.bank_split_id ?? '') ?? null,
+        ),
+      ),
       count,
     };
   }
@@ -182,7 +202,11 @@ export class DevicesService {
           placed.payout_merchant_id,
         ) ?? null)
       : null;
-    return { device: presentDevice(placed, payout), push: pushOutcome(outcome, locale) };
+    const split = placed.bank_split_id
+      ? ((await this.splits.details(scope.merchantId, [placed.bank_split_id])).get(placed.bank_split_id) ??
+        null)
+      : null;
+    return { device: presentDevice(placed, payout, split), push: pushOutcome(outcome, locale) };
   }
 
   /** A store of the merchant, inside the caller's store scope; null takes the device out of any store. */

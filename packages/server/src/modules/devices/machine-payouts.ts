@@ -16,6 +16,29 @@ export interface PayoutDetails {
 
 export const NO_PAYOUT_DETAILS: PayoutDetails = { details: async () => new Map() };
 
+/** A machine's fee split as the device list shows it (spec §3 bank_split_detail). */
+export type SplitDetail = NonNullable<Device['bank_split_detail']>;
+
+/**
+ * The split configurations the device list shows (bank_split_detail). The fee-splits module owns them and
+ * provides this; the machines only hold is_bank_split and the configuration's id (devices.bank_split_id).
+ */
+export interface SplitDetails {
+  /** These configurations of the merchant, by bank_split_id; unknown ids are left out. */
+  details(merchantId: number, splitIds: readonly string[]): Promise<Map<string, SplitDetail>>;
+}
+
+export const NO_SPLIT_DETAILS: SplitDetails = { details: async () => new Map() };
+
+/** A machine's payout card and fee split as stored. */
+export interface MachineRouting {
+  sn: string;
+  storeId: number | null;
+  payoutMerchantId: string | null;
+  isBankSplit: boolean;
+  bankSplitId: string | null;
+}
+
 /**
  * What the bank-card module asks of the machines: how many are bound to a card, how many have none, and setting
  * or clearing the card of some. The machines module owns the devices table, so these queries live here.
@@ -59,6 +82,55 @@ export class MachinePayouts {
       .where('merchant_id', '=', merchantId)
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), unbound: Number(row.unbound ?? 0) };
+  }
+
+  /** The payout card and fee split of one of the merchant's machines (in the transaction this was made with). */
+  async routing(merchantId: number, sn: string): Promise<MachineRouting | undefined> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select(['sn', 'store_id', 'payout_merchant_id', 'is_bank_split', 'bank_split_id'])
+      .where('merchant_id', '=', merchantId)
+      .where('sn', '=', sn)
+      .executeTakeFirst();
+    return row
+      ? {
+          sn: row.sn,
+          storeId: row.store_id,
+          payoutMerchantId: row.payout_merchant_id,
+          isBankSplit: row.is_bank_split === 1,
+          bankSplitId: row.bank_split_id,
+        }
+      : undefined;
+  }
+
+  /** Machines splitting by each of these configurations now (is_bank_split on). */
+  async countsBySplit(merchantId: number, splitIds: readonly string[]): Promise<Map<string, number>> {
+    if (splitIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['bank_split_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('merchant_id', '=', merchantId)
+      .where('is_bank_split', '=', 1)
+      .where('bank_split_id', 'in', [...splitIds])
+      .groupBy('bank_split_id')
+      .execute();
+    return new Map(rows.map((r) => [r.bank_split_id ?? '', Number(r.n)]));
+  }
+
+  /** Turns a machine's fee split on or off and sets its configuration (the caller checked machine and scope). */
+  async setSplit(
+    merchantId: number,
+    sn: string,
+    on: boolean,
+    splitId: string | null,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('devices')
+      .set({ is_bank_split: on ? 1 : 0, bank_split_id: splitId, updated_at: now })
+      .where('merchant_id', '=', merchantId)
+      .where('sn', '=', sn)
+      .execute();
   }
 
   /**
