@@ -6,14 +6,16 @@ import { deviceRcodes } from './rcodes-devices';
 import { staffRcodes } from './rcodes-staff';
 import { orderRcodes } from './rcodes-orders';
 import { splitRcodes } from './rcodes-splits';
+import { fundRcodes } from './rcodes-funds';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
  * The numbers 0, 102, 515 and 604 are fixed by the spec; the others are ours and stable once shipped.
  * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
  * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments (rcodes-orders.ts),
- * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1080–1099 fee
- * splitting (rcodes-splits.ts). Append, never renumber.
+ * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1040–1079 funds and
+ * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts).
+ * Append, never renumber.
  */
 const accountRcodes = {
   0: { name: 'OK', text: { 'zh-CN': '成功', 'zh-TW': '成功', 'en-US': 'Success' } },
@@ -207,6 +209,7 @@ export const rcodeCatalogue = {
   ...orderRcodes,
   ...staffRcodes,
   ...bankCardRcodes,
+  ...fundRcodes,
   ...splitRcodes,
 } as const;
 

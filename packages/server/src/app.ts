@@ -28,6 +28,8 @@ import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
+import { createFunds, type FundsModule } from './modules/funds/funds-module';
+import { fundRoutes } from './modules/funds/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
 import { OrderNumbers } from './modules/orders/order-numbers';
@@ -90,6 +92,8 @@ export interface Services {
   bankCards: BankCardsModule;
   /** Fee splitting (issue 16): split configurations, machines' splits, the shares the ledger books by. */
   feeSplits: FeeSplitsModule;
+  /** Funds and settlement (issue 16): the ledger, the daily settlement, the payouts. */
+  funds: FundsModule;
   /** The bank and branch directory (decision 030). */
   bankDirectory: DirectoryService;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
@@ -219,6 +223,16 @@ export async function buildApp(
   // Fee splitting on the cards and the machines: the device list reads the configurations through SplitDetails.
   const feeSplits = createFeeSplits({ db: kysely, accounts: bankCards.payoutAccounts, limiter, clock });
   devices.devices.useSplitDetails(feeSplits.splits);
+  // The funds ledger, written by the orders' payments and refunds in their own transactions (docs/funds.md).
+  const funds = createFunds({
+    db: kysely,
+    cards: bankCards.payoutCards,
+    payouts: providers.payouts,
+    clock,
+    timeZone: config.timeZone,
+    log: app.log,
+  });
+  orders.useMoneyMovements(funds.ledger);
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -233,6 +247,7 @@ export async function buildApp(
     [
       ...notifications.delivery.jobs(),
       ...bankCards.jobs(),
+      ...funds.jobs(),
       { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
       { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
     ],
@@ -286,6 +301,7 @@ export async function buildApp(
   bankDirectoryRoutes(r, bankDirectory);
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
   feeSplitRoutes(r, feeSplits.splits);
+  fundRoutes(r, funds.service);
   oauthRoutes(app, {
     messaging,
     dev,
@@ -332,6 +348,7 @@ export async function buildApp(
       passport,
       bankCards,
       feeSplits,
+      funds,
       bankDirectory,
       jobs,
     },

@@ -50,6 +50,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Reading bank cards and ID cards from their photos (the bank-card editor's pre-fill). */
   OCR_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The bank that pays settlements out (docs/funds.md): a real adapter adds its name here. */
+  PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Production refuses sandbox providers unless this is exactly ALLOW_SANDBOX_VALUE. */
   ALLOW_SANDBOX_IN_PRODUCTION: z
     .literal(ALLOW_SANDBOX_VALUE, { error: `must be "${ALLOW_SANDBOX_VALUE}" (or unset)` })
@@ -102,6 +104,7 @@ export interface Config {
   messagingProvider: 'sandbox';
   paymentProvider: 'sandbox';
   ocrProvider: 'sandbox';
+  payoutProvider: 'sandbox';
   /** ALLOW_SANDBOX_IN_PRODUCTION was given: production may run on sandbox providers (loudly). */
   allowSandboxInProduction: boolean;
   /** Fastify's trustProxy: false (nobody) or the proxies' addresses, CIDRs and loopback/linklocal/uniquelocal. */
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messagingProvider: e.MESSAGING_PROVIDER,
     paymentProvider: e.PAYMENT_PROVIDER,
     ocrProvider: e.OCR_PROVIDER,
+    payoutProvider: e.PAYOUT_PROVIDER,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION === ALLOW_SANDBOX_VALUE,
     trustProxy,
     orderAbnormalAfterMs: e.ORDER_ABNORMAL_AFTER_MS,

@@ -190,6 +190,7 @@ const SANDBOX_NOTE = {
   messaging: 'no WeChat account behind it',
   payments: 'WeChat Pay / Alipay simulated, no real money',
   ocr: 'reads only the text test images carry, no real recognition',
+  payouts: 'settlements paid to a simulated bank, no real money',
 } satisfies Record<ProviderKind, string>;
 
 function printBanner(

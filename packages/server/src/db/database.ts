@@ -5,6 +5,7 @@ import type { BankDirectoryTables } from '../modules/bank-directory/bank-directo
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
 import type { FeeSplitTables } from '../modules/fee-splits/fee-split-tables';
+import type { FundTables } from '../modules/funds/funds-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
@@ -27,6 +28,7 @@ export interface Database
     CatalogTables,
     DeviceTables,
     FeeSplitTables,
+    FundTables,
     JobTables,
     NotifyTables,
     OrderTables,

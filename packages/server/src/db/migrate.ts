@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-bill-totals';
 import * as m0010 from './migrations/0010-coarse-rollups';
 import * as m0011 from './migrations/0011-bank-cards';
 import * as m0012 from './migrations/0012-bank-directory';
+import * as m0013 from './migrations/0013-funds';
 import * as m0014 from './migrations/0014-fee-splits';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010-coarse-rollups': m0010,
   '0011-bank-cards': m0011,
   '0012-bank-directory': m0012,
+  '0013-funds': m0013,
   '0014-fee-splits': m0014,
 };
 

@@ -17,6 +17,7 @@ describe('providers chosen from configuration', () => {
       },
       { kind: 'payments', label: 'Payments', setting: 'PAYMENT_PROVIDER', name: 'sandbox', sandbox: true },
       { kind: 'ocr', label: 'OCR', setting: 'OCR_PROVIDER', name: 'sandbox', sandbox: true },
+      { kind: 'payouts', label: 'Payouts', setting: 'PAYOUT_PROVIDER', name: 'sandbox', sandbox: true },
     ]);
   });
 
@@ -24,14 +25,20 @@ describe('providers chosen from configuration', () => {
     const production = loadConfig({ VENDO_MODE: 'production' });
     expect(() => checkProviders(production)).toThrow(ConfigError);
     expect(() => checkProviders(production)).toThrow(
-      /SMS_PROVIDER=sandbox, MESSAGING_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox, OCR_PROVIDER=sandbox[\s\S]*ALLOW_SANDBOX_IN_PRODUCTION=yes-i-know/,
+      /SMS_PROVIDER=sandbox, MESSAGING_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox, OCR_PROVIDER=sandbox, PAYOUT_PROVIDER=sandbox[\s\S]*ALLOW_SANDBOX_IN_PRODUCTION=yes-i-know/,
     );
     expect(sandboxInProductionWarning(production)).toMatch(
-      /SANDBOX PROVIDERS \(SMS, Messaging app, Payments, OCR\)/,
+      /SANDBOX PROVIDERS \(SMS, Messaging app, Payments, OCR, Payouts\)/,
     );
     for (const mode of ['demo', 'test']) {
       const config = loadConfig({ VENDO_MODE: mode });
-      expect(checkProviders(config).map((p) => p.kind)).toEqual(['sms', 'messaging', 'payments', 'ocr']);
+      expect(checkProviders(config).map((p) => p.kind)).toEqual([
+        'sms',
+        'messaging',
+        'payments',
+        'ocr',
+        'payouts',
+      ]);
       expect(sandboxInProductionWarning(config)).toBeNull();
     }
   });

@@ -8,6 +8,8 @@ import type { OcrProvider } from './ocr/ocr-provider';
 import { SandboxOcr } from './ocr/sandbox-ocr';
 import { SandboxMessaging } from './messaging/sandbox-messaging';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { PayoutProvider } from './payouts/payout-provider';
+import { SandboxPayouts } from './payouts/sandbox-payouts';
 import { SandboxPayments, type SandboxPaymentsOptions } from './payments/sandbox-payments';
 import { SandboxSms } from './sms/sandbox-sms';
 import type { SmsProvider } from './sms/sms-provider';
@@ -15,10 +17,10 @@ import type { SmsProvider } from './sms/sms-provider';
 /**
  * The one place the configuration chooses the outside services (docs/decisions/019-providers-dev-routes-trusted-proxies.md).
  * Each kind has its *_PROVIDER setting; `sandbox` is the only choice each has yet. Later issues add their kinds
- * here the same way (OCR_PROVIDER came with issue 15; payouts, PAYOUT_PROVIDER, are next), a line in `chosenProviders`, a field in
+ * here the same way (OCR_PROVIDER came with issue 15, PAYOUT_PROVIDER with issue 16), a line in `chosenProviders`, a field in
  * `Providers` and a builder below.
  */
-export type ProviderKind = 'sms' | 'messaging' | 'payments' | 'ocr';
+export type ProviderKind = 'sms' | 'messaging' | 'payments' | 'ocr' | 'payouts';
 
 export interface ProviderChoice {
   kind: ProviderKind;
@@ -38,6 +40,7 @@ export function chosenProviders(config: Config): ProviderChoice[] {
     choice('messaging', 'Messaging app', 'MESSAGING_PROVIDER', config.messagingProvider),
     choice('payments', 'Payments', 'PAYMENT_PROVIDER', config.paymentProvider),
     choice('ocr', 'OCR', 'OCR_PROVIDER', config.ocrProvider),
+    choice('payouts', 'Payouts', 'PAYOUT_PROVIDER', config.payoutProvider),
   ];
 }
 
@@ -80,6 +83,8 @@ export interface Providers {
   payments: PaymentProvider;
   /** Bank-card and ID-card photos read for the bank-card editor. */
   ocr: OcrProvider;
+  /** The bank paying settlements out (issue 16). */
+  payouts: PayoutProvider;
   /**
    * The sandbox implementations in use (null where a real service is configured): the dev routes, the demo and
    * tests drive them.
@@ -88,6 +93,7 @@ export interface Providers {
     sms: SandboxSms | null;
     messaging: SandboxMessaging | null;
     payments: SandboxPayments | null;
+    payouts: SandboxPayouts | null;
   };
   chosen: ProviderChoice[];
 }
@@ -108,12 +114,19 @@ export function buildProviders(d: ProviderDeps): Providers {
   const sms = buildSms(d);
   const messaging = buildMessaging(d);
   const payments = buildPayments(d);
+  const payouts = buildPayouts(d);
   return {
     sms: sms.provider,
     messaging: messaging.provider,
     payments: payments.provider,
     ocr: buildOcr(d),
-    sandboxes: { sms: sms.sandbox, messaging: messaging.sandbox, payments: payments.sandbox },
+    payouts: payouts.provider,
+    sandboxes: {
+      sms: sms.sandbox,
+      messaging: messaging.sandbox,
+      payments: payments.sandbox,
+      payouts: payouts.sandbox,
+    },
     chosen: chosenProviders(d.config),
   };
 }
@@ -145,6 +158,15 @@ function buildOcr(d: ProviderDeps): OcrProvider {
   switch (d.config.ocrProvider) {
     case 'sandbox':
       return new SandboxOcr();
+  }
+}
+
+function buildPayouts(d: ProviderDeps): Built<PayoutProvider, SandboxPayouts> {
+  switch (d.config.payoutProvider) {
+    case 'sandbox': {
+      const sandbox = new SandboxPayouts(d.db, d.clock);
+      return { provider: sandbox, sandbox };
+    }
   }
 }
 

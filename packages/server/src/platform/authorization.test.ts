@@ -141,6 +141,47 @@ async function ownerShare(fx: Fixture): Promise<number> {
 }
 const sharedShare = (fx: Fixture) => once(fx, 'share', async () => String(await ownerShare(fx)));
 const bankCard = { guard: PERMISSIONS.BankManage, kind: 'object', merchantWide: true } as const;
+/** A settlement record of the owner: a payment on the manual-transfer account, settled for a past day. */
+async function ownerSettlement(fx: Fixture): Promise<string> {
+  const funds = fx.t.services.funds;
+  const merchantId = fx.owner.merchantId;
+  const at = fx.t.clock.now - 2 * 86_400_000;
+  await funds.repo.transaction(async (trx) => {
+    const accountId = await funds.repo.ensureAccount(trx, {
+      merchantId,
+      key: `manual:${merchantId}`,
+      cardId: null,
+      manual: true,
+      now: at,
+    });
+    await funds.repo.insertEntries(trx, [
+      {
+        merchant_id: merchantId,
+        account_id: accountId,
+        kind: 'payment',
+        amount: 5000,
+        ref: `authz:${merchantId}`,
+        order_id: null,
+        refund_id: null,
+        order_no: 'AUTHZ-SETTLE',
+        sn: '',
+        client: 'wechat',
+        at,
+        settlement_id: null,
+        created_at: at,
+      },
+    ]);
+  });
+  const { settleDateOf } = await import('../modules/funds/settlement-math');
+  await funds.settlement.settleDay(merchantId, settleDateOf(at, 'Asia/Shanghai'), 'Asia/Shanghai');
+  const row = await fx.t.db.kysely
+    .selectFrom('settlements')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+const sharedSettlement = (fx: Fixture) => once(fx, 'settlement', () => ownerSettlement(fx));
 
 const MATRIX: Record<string, Entry> = {
   // -- Public and sandbox
@@ -216,6 +257,14 @@ const MATRIX: Record<string, Entry> = {
     body: (fx) => ({ sns: [fx.sn] }),
   },
   '/api/v1/k/getMerchantOptions': { guard: PERMISSIONS.DeviceManage, kind: 'list' },
+  '/api/v1/b/getFunds': { guard: PERMISSIONS.Settle, kind: 'list' },
+  '/api/v1/b/getSettle': { guard: PERMISSIONS.Settle, kind: 'list' },
+  '/api/v1/b/getSettleDetail': {
+    guard: PERMISSIONS.Settle,
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedSettlement(fx)) }),
+  },
   '/api/v1/b/getShareUrl': { guard: PERMISSIONS.BankManage, kind: 'own' },
   '/api/v1/k/getShareList': { guard: PERMISSIONS.BankManage, kind: 'list' },
   '/api/v1/k/revokeShareUrl': {

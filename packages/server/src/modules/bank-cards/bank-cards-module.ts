@@ -12,6 +12,7 @@ import { BankCardReview } from './bank-card-review';
 import { BankCardsService } from './bank-cards-service';
 import { CardDataCipher } from './card-data-cipher';
 import { PayoutAccounts } from './payout-accounts';
+import { PayoutCards } from './payout-cards';
 import { PrivateImages } from './private-images';
 
 /** How long the demo's sandbox reviewer lets a submitted card wait before approving it. */
@@ -22,6 +23,8 @@ export interface BankCardsModule {
   review: BankCardReview;
   /** Approved cards as payout accounts, for the funds module. */
   payoutAccounts: PayoutAccounts;
+  /** A merchant's own cards as payout accounts, for the funds ledger (issue 16). */
+  payoutCards: PayoutCards;
   /** The sandbox reviewer, in demo mode only. */
   jobs(): Job[];
 }
@@ -59,6 +62,7 @@ export function createBankCards(deps: {
     cards,
     review,
     payoutAccounts: new PayoutAccounts(repo, cipher),
+    payoutCards: new PayoutCards(deps.db, cipher),
     jobs: () =>
       deps.config.mode === 'demo'
         ? [

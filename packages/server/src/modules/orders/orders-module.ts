@@ -16,6 +16,7 @@ import { BillRepository } from './bill-repository';
 import { BillsService } from './bills-service';
 import { MachineSales } from './machine-sales';
 import { MerchantZones } from './merchant-zones';
+import { MoneyPort, type MoneyMovements } from './money-movements';
 import { OrderJobs, type OrderJobsDeps } from './order-jobs';
 import type { OrderNumbers } from './order-numbers';
 import { OrderRepository } from './order-repository';
@@ -70,6 +71,8 @@ export interface OrdersModule {
   sales: MachineSales;
   jobs: OrderJobs;
   numbers: OrderNumbers;
+  /** Plugs the funds ledger in: it is told of payments and refunds inside their transactions. */
+  useMoneyMovements(movements: MoneyMovements): void;
   /** Resolves when background work (vends after payments, refunds) has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +85,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const background = new Background((error) => log.error({ err: error }, 'order background work failed'));
   const { provider, sandbox } = deps.payments;
   const { numbers } = deps;
+  const money = new MoneyPort();
   const refunds = new RefundService({
     db,
     repo,
@@ -90,6 +94,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     clock,
     timeZone: config.timeZone,
     numbers,
+    money,
   });
   const vend = new VendService({
     db,
@@ -101,7 +106,18 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     playerClearedSince: deps.playerClearedSince,
     clock,
   });
-  const payments = new PaymentService({ db, repo, provider, vend, refunds, background, zones, clock, log });
+  const payments = new PaymentService({
+    db,
+    repo,
+    provider,
+    vend,
+    refunds,
+    background,
+    zones,
+    clock,
+    log,
+    money,
+  });
   const purchase = new PurchaseService({
     db,
     repo,
@@ -151,6 +167,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     sales,
     jobs,
     numbers,
+    useMoneyMovements: (movements) => money.use(movements),
     idle: () => background.idle(),
     async close() {
       await jobs.stop();

@@ -4,6 +4,7 @@ import type { GatewayLog } from '../../gateway/machine-ports';
 import type { PayChannel, PaymentProvider, PaymentState } from '../../integrations/payments/payment-provider';
 import type { Background } from '../devices/background';
 import { saleDay, type MerchantZones } from './merchant-zones';
+import type { MoneyMovements } from './money-movements';
 import { STATUS, UNPAID_CLOSE_MS, VEND_WINDOW_MS } from './order-lifecycle';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
@@ -20,6 +21,8 @@ export interface PaymentDeps {
   zones: MerchantZones;
   clock: () => number;
   log: GatewayLog;
+  /** The funds ledger, told of every confirmed payment in its transaction. */
+  money?: MoneyMovements;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'late' | 'duplicate' | 'mismatch' | 'unknown';
@@ -67,7 +70,7 @@ export class PaymentService {
         // Paid after we gave up on it (closed, or the customer long gone): it does not vend.
         const late = order.closed_at !== null || now - order.created_at > VEND_WINDOW_MS;
         const paidAt = state.paidAt ?? now;
-        const moved = await this.d.repo.transition(trx, order.id, [STATUS.awaitingPayment], {
+        const paid = {
           status: late ? STATUS.deliveryFailed : STATUS.paid,
           paid_at: paidAt,
           sale_day: saleDay(paidAt, await this.d.zones.of(trx, order.merchant_id)),
@@ -76,8 +79,10 @@ export class PaymentService {
           goods_err: late ? 'paymentLate' : '',
           finished_at: late ? now : null,
           updated_at: now,
-        });
+        };
+        const moved = await this.d.repo.transition(trx, order.id, [STATUS.awaitingPayment], paid);
         if (!moved) return { outcome: 'duplicate', refund: false };
+        await this.d.money?.paid(trx, { ...order, ...paid });
         if (!late) return { outcome: 'confirmed', refund: false };
         const fresh = await this.d.repo.findById(order.id, trx);
         const refund = fresh ? await this.d.refunds.autoRefund(trx, fresh, fresh.amount, now) : false;

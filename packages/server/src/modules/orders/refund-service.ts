@@ -24,6 +24,7 @@ import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
 import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
 import { CHANNEL_CLIENTS, STATUS, statusAfterRefunds } from './order-lifecycle';
+import type { MoneyMovements } from './money-movements';
 import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow, RefundRow } from './order-tables';
@@ -41,6 +42,8 @@ export interface RefundDeps {
   clock: () => number;
   timeZone: string;
   numbers: OrderNumbers;
+  /** The funds ledger, told of every successful refund in its transaction. */
+  money?: MoneyMovements;
 }
 
 type RefundBody = Body<typeof refundCall>;
@@ -329,6 +332,8 @@ export class RefundService {
     });
     if (!moved) return;
     await this.d.repo.addRefunded(trx, refund.order_id, refund.amount, at);
+    const order = await this.d.repo.findById(refund.order_id, trx);
+    if (order) await this.d.money?.refunded(trx, { ...refund, status: 'success', finished_at: at }, order);
     await this.settleOrder(trx, refund.order_id, at);
   }
 

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import type { GatewayLog } from '../../gateway/machine-ports';
+import type { PayoutProvider } from '../../integrations/payouts/payout-provider';
+import type { Job } from '../../jobs/job-runner';
+import type { PayoutCards } from '../bank-cards/payout-cards';
+import { MachinePayouts } from '../devices/machine-payouts';
+import { FundsRepository } from './funds-repository';
+import { FundsService } from './funds-service';
+import { FundLedger } from './ledger';
+import { SettlementService } from './settlement-service';
+
+/** How often the settlement job looks for merchants past 13:00 and payouts in flight. */
+export const SETTLEMENT_JOB_MS = 60_000;
+
+/** Funds and settlement (issue 16, docs/funds.md). */
+export interface FundsModule {
+  /** Plugged into the orders module (useMoneyMovements): payments and refunds write the ledger. */
+  ledger: FundLedger;
+  settlement: SettlementService;
+  service: FundsService;
+  repo: FundsRepository;
+  jobs(): Job[];
+}
+
+export function createFunds(deps: {
+  db: Kysely<Database>;
+  cards: PayoutCards;
+  payouts: PayoutProvider;
+  clock: () => number;
+  timeZone: string;
+  log: Pick<GatewayLog, 'error' | 'warn'>;
+}): FundsModule {
+  const repo = new FundsRepository(deps.db);
+  const ledger = new FundLedger(repo, deps.clock);
+  const settlement = new SettlementService({
+    repo,
+    cards: deps.cards,
+    provider: deps.payouts,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    log: deps.log,
+  });
+  const service = new FundsService({
+    db: deps.db,
+    repo,
+    cards: deps.cards,
+    machines: new MachinePayouts(deps.db),
+    sandbox: deps.payouts.sandbox,
+  });
+  return {
+    ledger,
+    settlement,
+    service,
+    repo,
+    jobs: () => [{ name: 'funds-settlement', everyMs: SETTLEMENT_JOB_MS, run: () => settlement.tick() }],
+  };
+}
