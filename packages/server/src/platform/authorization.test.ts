@@ -4,7 +4,15 @@ import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestAnswer, type TestApp } from '../testing/test-app';
 import { sessionHeaders, signUpMerchant } from '../testing/accounts';
 import { postMultipart, SAMPLE_IMAGES } from '../modules/catalog/catalog-testing';
-import { buildFixture, CALLERS, md5, OWNER_OPER_PWD, type Fixture, type Who } from './authorization-fixture';
+import {
+  A_MARK,
+  buildFixture,
+  CALLERS,
+  md5,
+  OWNER_OPER_PWD,
+  type Fixture,
+  type Who,
+} from './authorization-fixture';
 
 /**
  * The authorization matrix (issue 7, spec §6): every registered call, as anonymous, another merchant's main
@@ -141,6 +149,38 @@ async function ownerShare(fx: Fixture): Promise<number> {
 }
 const sharedShare = (fx: Fixture) => once(fx, 'share', async () => String(await ownerShare(fx)));
 const bankCard = { guard: PERMISSIONS.BankManage, kind: 'object', merchantWide: true } as const;
+
+// -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
+async function otherApprovedCard(fx: Fixture): Promise<string> {
+  const headers = fx.headersOf('otherMerchant');
+  const saved = await fx.t.call(
+    '/api/v1/k/addBank',
+    { ...BANK_FORM, acct_no: '6222020200112299881' },
+    headers,
+  );
+  const id = (saved.result as { merchant_id: string }).merchant_id;
+  const upload = await postMultipart(fx.t, '/api/v1/k/uploadImage', { ...png, type: 'bank_z' }, headers);
+  const image = (upload.result as { image_id: string }).image_id;
+  const photos = Object.fromEntries(BANK_PHOTOS.map((f) => [f, image]));
+  await fx.t.call('/api/v1/k/addBankImg', { merchant_id: id, ...photos }, headers);
+  await fx.t.services.bankCards.review.review(Number(id), { approve: true });
+  return id;
+}
+async function splitConfig(fx: Fixture) {
+  const partner = await once(fx, 'otherApproved', () => otherApprovedCard(fx));
+  return {
+    bank_split_name: `Split ${A_MARK}`,
+    main_merchant_id: await approvedCard(fx),
+    main_split_percent: 8000,
+    pay_channel: 'all',
+    split_merchant: [{ merchant_id: partner, split_percent: 2000 }],
+  };
+}
+const sharedSplit = (fx: Fixture) =>
+  once(fx, 'split', async () => {
+    const answer = await fx.t.call('/api/v1/k/addSplitAccount', await splitConfig(fx), fx.headersOf('main'));
+    return (answer.result as { bank_split_id: string }).bank_split_id;
+  });
 /** A settlement record of the owner: a payment on the manual-transfer account, settled for a past day. */
 async function ownerSettlement(fx: Fixture): Promise<string> {
   const funds = fx.t.services.funds;
@@ -272,6 +312,28 @@ const MATRIX: Record<string, Entry> = {
     body: async (fx, who) => ({
       share_id: who === 'otherMerchant' ? Number(await sharedShare(fx)) : await ownerShare(fx),
     }),
+  },
+
+  // -- Fee splitting (issue 16): the owner's configurations and cards are merchant-wide; machines are store 1's.
+  '/api/v1/k/getMchByBankNo': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'own',
+    body: () => ({ acct_no: BANK_FORM.acct_no }),
+    okCodes: [RCODE.SPLIT_ACCOUNT_NOT_FOUND, RCODE.SPLIT_ACCOUNT_IS_OWN],
+  },
+  '/api/v1/k/getMchSplitAccount': { guard: PERMISSIONS.BankManage, kind: 'list' },
+  '/api/v1/k/addSplitAccount': {
+    ...bankCard,
+    body: async (fx) => ({ ...(await splitConfig(fx)), bank_split_name: `Split ${fx.seq()} ${A_MARK}` }),
+  },
+  '/api/v1/k/updateSplitAccount': {
+    ...bankCard,
+    body: async (fx) => ({ ...(await splitConfig(fx)), bank_split_id: await sharedSplit(fx) }),
+  },
+  '/api/v1/k/setSplit': {
+    guard: PERMISSIONS.BankManage,
+    kind: 'object',
+    body: async (fx) => ({ sn: fx.sn, is_bank_split: 0, bank_split_id: await sharedSplit(fx) }),
   },
 
   // -- Account
