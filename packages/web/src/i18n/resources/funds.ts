@@ -236,7 +236,7 @@ export default defineNamespace({
       gross: 'Net',
       poundage: 'Payout fee',
       transferFee: 'Manual-transfer fee',
-      settleAmt: 'Paid out',
+      settleAmt: 'Payout amount',
       counts: 'Counts',
       orderCount: 'Orders',
       refundCount: 'Refunds',

@@ -39,7 +39,7 @@ export function SettleCard({ record, onOpen }: { record: Settlement; onOpen: (re
           <strong className="settle-amount">{formatMoney(record.settle_amt, locale)}</strong>
         </span>
         <span className="settle-account">
-          {[accountBankText(record, t, locale), tail ? `•••• ${tail}` : '', record.acct_name]
+          {[accountBankText(record, t, locale), tail ? `••••\u00a0${tail}` : '', record.acct_name]
             .filter(Boolean)
             .join(' · ')}
         </span>

@@ -48,7 +48,7 @@ describe('/settle', () => {
     expect(record!.getAttribute('aria-label')).toBe('Settlement of 2026-03-17: details');
     expect(record!.textContent).toContain('2026-03-17');
     expect(record!.textContent).toContain('¥500.00');
-    expect(record!.textContent).toContain('China Merchants Bank · •••• 1234 · 张三');
+    expect(record!.textContent).toContain('China Merchants Bank · ••••\u00a01234 · 张三');
     expect(record!.textContent).toContain('Reason: Account frozen');
     expect(within(record!).getByText('Failed').dataset.tone).toBe('danger');
     expect(screen.getByText('1 settlement record(s)')).toBeTruthy();
@@ -200,7 +200,7 @@ describe('/settle', () => {
       ['Carried debt', '-¥3.00'],
       ['Net', '¥1,000.00'],
       ['Payout fee', '¥6.00'],
-      ['Paid out', '¥994.00'],
+      ['Payout amount', '¥994.00'],
     ]);
     expect(within(sheet).getByText("Waiting for the bank's confirmation")).toBeTruthy();
     expect(within(sheet).getByText('Settling')).toBeTruthy();
