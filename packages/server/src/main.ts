@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { runAdmin } from './cli/admin';
 import { runDevices } from './cli/devices';
+import { runSettle } from './cli/settle';
 import { checkProductionSecret, ConfigError, loadConfig, type Config } from './config';
 import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
@@ -22,7 +23,8 @@ const usage = `vendo <command>
   serve       run the API, the web app and the device gateway (MQTT)
   migrate     apply database migrations and exit
   admin ...   merchants, app modules and agents (vendo admin for its commands)
-  devices ... provision machines, bind links, secrets (vendo devices for its commands)`;
+  devices ... provision machines, bind links, secrets (vendo devices for its commands)
+  settle ...  settle a day by hand: --date YYYYMMDD [--merchant N]; --paid ID for a manual transfer`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -60,6 +62,14 @@ async function main(argv: string[]): Promise<number> {
       const db = await openDatabase(config);
       try {
         return await runDevices(db, config, rest, (line) => console.log(line));
+      } finally {
+        await db.destroy();
+      }
+    }
+    case 'settle': {
+      const db = await openDatabase(config);
+      try {
+        return await runSettle(db, config, rest, (line) => console.log(line));
       } finally {
         await db.destroy();
       }

@@ -5,6 +5,7 @@ import { JobRunner } from '../../jobs/job-runner';
 import { SandboxPayouts } from '../../integrations/payouts/sandbox-payouts';
 import { mainAccount, type Caller } from '../catalog/catalog-testing';
 import { calmSandbox, virtualMachines } from '../orders/order-fixtures';
+import { runSettle } from '../../cli/settle';
 import { createFunds } from './funds-module';
 import { approvedCard, bindTo, sale, shop } from './funds-fixtures';
 
@@ -172,5 +173,43 @@ describe.each(dialects())('payouts on %s', (dialect) => {
       ['20261124', 'success', 596],
     ]);
     expect(await bank().transfers()).toHaveLength(3);
+  });
+  it('vendo settle runs a day by hand, once; refuses a day not over; records a manual transfer paid', async () => {
+    await cardWith('张三');
+    await sale(t, '16101');
+    await t.db.kysely
+      .updateTable('devices')
+      .set({ payout_merchant_id: null })
+      .where('sn', '=', '16101')
+      .execute();
+    await sale(t, '16101');
+    const lines: string[] = [];
+    const settle = (args: string[]) =>
+      runSettle(
+        t.db,
+        t.config,
+        args,
+        (line) => lines.push(line),
+        () => at(1, 9),
+      );
+    expect(await settle(['--date', '20261123'])).toBe(1);
+    expect(lines.join('\n')).toContain('has not ended');
+    expect(await records()).toHaveLength(0);
+    expect(await settle(['--date', '2026-11-22', '--merchant', String(owner.merchantId)])).toBe(0);
+    expect(lines.join('\n')).toContain('SANDBOX');
+    expect(lines.join('\n')).toContain('settled, 2 settlement(s)');
+    expect(await settle(['--date', '20261122'])).toBe(0);
+    expect(lines.at(-3)).toContain('was settled before');
+    const rows = await records();
+    expect(rows.map((r) => [r.manual_transfer, r.state, Number(r.settle_amt)])).toEqual([
+      [0, 'success', 298],
+      [1, 'pending', 200],
+    ]);
+    expect(await bank().transfers()).toHaveLength(1);
+    expect(await settle(['--date', '20261399'])).toBe(2);
+    expect(await settle(['--paid', String(rows[0]!.id)])).toBe(2);
+    expect(await settle(['--paid', String(rows[1]!.id)])).toBe(0);
+    expect((await records())[1]).toMatchObject({ state: 'success' });
+    expect(await settle(['--paid', String(rows[1]!.id)])).toBe(2);
   });
 });
