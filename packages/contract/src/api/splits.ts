@@ -176,7 +176,11 @@ export const splitAccountCandidate = z.object({
   bank: z.string(),
 });
 
-/** A configuration as /feeSplitting lists it: the device list's bank_split_detail plus its id and history. */
+/**
+ * A configuration as /feeSplitting lists it: the device list's bank_split_detail plus its id and history. In both,
+ * acct_name, acct_no_encry and bank are the main card's (bank: its bank code, which BANK_LABELS names in the
+ * screen's language, since the device list answers without one); split accounts' holders are masked ('张*三').
+ */
 export const splitConfig = bankSplitDetail.extend({
   bank_split_id: z.string(),
   pay_channel: z.enum(SPLIT_PAY_CHANNELS),
