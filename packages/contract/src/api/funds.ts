@@ -142,3 +142,58 @@ export const getSettleDetail = defineCall({
     sandbox: z.boolean(),
   }),
 });
+
+/** What one account received from one machine on one day: its shares of payments less its shares of refunds. */
+export const profitShare = z.object({
+  /** The merchant-local day of the payments: 'YYYYMMDD'. */
+  day: z.string(),
+  sn: z.string(),
+  dev_title: z.string(),
+  /** The account: a card's merchant_id ('' for the manual-transfer account). */
+  merchant_id: z.string(),
+  acct_name: z.string(),
+  acct_no_encry: z.string(),
+  /** main: the machine's own (or the configuration's main) account; split: a split account. */
+  role: z.enum(['main', 'split', 'manual']),
+  income_amt: z.number().int(),
+  refund_amt: z.number().int(),
+  /** income_amt − refund_amt. */
+  net_amt: z.number().int(),
+});
+export type ProfitShare = z.infer<typeof profitShare>;
+
+/**
+ * Profit sharing (/profitSharing): per day, machine and account, what each party received from machines whose
+ * income was split, newest day first; `totals` sums each account over the whole range.
+ */
+export const getProfitSharing = defineCall({
+  path: '/api/v1/b/getProfitSharing',
+  ...funds,
+  request: pagedRequest(
+    {
+      start_date: zSettleDay,
+      end_date: zSettleDay,
+      sn: z
+        .string()
+        .trim()
+        .max(TEXT_MAX.code)
+        .nullish()
+        .transform((v) => v || undefined),
+    },
+    20,
+  ),
+  response: listResult(profitShare).extend({
+    totals: z.array(
+      profitShare.pick({
+        merchant_id: true,
+        acct_name: true,
+        acct_no_encry: true,
+        role: true,
+        income_amt: true,
+        refund_amt: true,
+        net_amt: true,
+      }),
+    ),
+    sandbox: z.boolean(),
+  }),
+});
