@@ -27,7 +27,7 @@ const SERVER_MODULES = {
   'bank-directory': ['catalog'],
   'bank-cards': ['accounts', 'apps', 'catalog', 'devices', 'bank-directory'],
   'fee-splits': ['devices', 'bank-cards'],
-  funds: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'bank-cards'],
+  funds: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'bank-cards', 'fee-splits'],
 };
 const WEB_FEATURES = 'packages/web/src/features';
 const webFeatures = fs

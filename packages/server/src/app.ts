@@ -227,6 +227,8 @@ export async function buildApp(
   const funds = createFunds({
     db: kysely,
     cards: bankCards.payoutCards,
+    // A split machine's payment credits the configuration's accounts (fee-splits is built first).
+    splits: { source: feeSplits.splits, accounts: bankCards.payoutAccounts },
     payouts: providers.payouts,
     clock,
     timeZone: config.timeZone,

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-bank-cards';
 import * as m0012 from './migrations/0012-bank-directory';
 import * as m0013 from './migrations/0013-funds';
 import * as m0014 from './migrations/0014-fee-splits';
+import * as m0015 from './migrations/0015-split-ledger';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0012-bank-directory': m0012,
   '0013-funds': m0013,
   '0014-fee-splits': m0014,
+  '0015-split-ledger': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

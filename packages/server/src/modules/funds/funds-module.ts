@@ -4,10 +4,11 @@ import type { GatewayLog } from '../../gateway/machine-ports';
 import type { PayoutProvider } from '../../integrations/payouts/payout-provider';
 import type { Job } from '../../jobs/job-runner';
 import type { PayoutCards } from '../bank-cards/payout-cards';
+import { MerchantZones } from '../orders/merchant-zones';
 import { MachinePayouts } from '../devices/machine-payouts';
 import { FundsRepository } from './funds-repository';
 import { FundsService } from './funds-service';
-import { FundLedger } from './ledger';
+import { FundLedger, type SplitDeps } from './ledger';
 import { SettlementService } from './settlement-service';
 
 /** How often the settlement job looks for merchants past 13:00 and payouts in flight. */
@@ -26,13 +27,20 @@ export interface FundsModule {
 export function createFunds(deps: {
   db: Kysely<Database>;
   cards: PayoutCards;
+  /** Fee splitting's shares (feeSplits.splits) and the cards of any merchant; without it no payment is split. */
+  splits?: SplitDeps | undefined;
   payouts: PayoutProvider;
   clock: () => number;
   timeZone: string;
   log: Pick<GatewayLog, 'error' | 'warn'>;
 }): FundsModule {
   const repo = new FundsRepository(deps.db);
-  const ledger = new FundLedger(repo, deps.clock);
+  const ledger = new FundLedger({
+    repo,
+    clock: deps.clock,
+    zones: new MerchantZones(deps.timeZone),
+    splits: deps.splits,
+  });
   const settlement = new SettlementService({
     repo,
     cards: deps.cards,

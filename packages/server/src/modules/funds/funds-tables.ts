@@ -41,6 +41,16 @@ export interface LedgerEntriesTable {
   at: number;
   settlement_id: number | null;
   created_at: number;
+  /** The merchant whose machine sold (payments and refunds; null for fees and payouts). */
+  seller_id: Generated<number | null>;
+  /** EntryRole of payments and refunds: main, split or manual ('' for fees and payouts). */
+  role: Generated<string>;
+  /** The account's share when the payment was booked, hundredths of a percent (SPLIT_WHOLE without a split). */
+  share: Generated<number>;
+  /** 1 when a split configuration booked the payment (and its refunds). */
+  split: Generated<number>;
+  /** The seller's local midnight of the movement (payments and refunds), the day profit sharing counts it in. */
+  day: Generated<number | null>;
 }
 
 /**
