@@ -33,6 +33,8 @@ export type RefusalText =
   | 'devices:bind.mainOnly'
   | 'bankCards:noPermission'
   | 'funds:noPermission'
+  | 'feeSplits:noPermission'
+  | 'feeSplits:noProfitPermission'
   | 'analytics:noPermission.dashboard'
   | 'analytics:noPermission.region'
   | 'analytics:noPermission.detail'

@@ -19,8 +19,6 @@ const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[
   { path: 'record', title: 'record' },
   { path: 'member', title: 'member' },
   { path: 'advertisement', title: 'advertisement' },
-  { path: 'feeSplitting', title: 'feeSplitting' },
-  { path: 'profitSharing', title: 'profitSharing' },
   { path: 'open-member', title: 'openMember', header: false },
   { path: 'open-member-passport', title: 'openMember', header: false },
 ];
@@ -180,6 +178,16 @@ export const ROUTES: RouteObject[] = [
     '/settle',
     { title: 'settle', access: 'settle', refusal: 'funds:noPermission' },
     screen(() => import('../features/funds/components/settle-screen')),
+  ),
+  route(
+    '/feeSplitting',
+    { title: 'feeSplitting', access: 'bankCard', refusal: 'feeSplits:noPermission' },
+    screen(() => import('../features/fee-splits/components/fee-splitting-screen')),
+  ),
+  route(
+    '/profitSharing',
+    { title: 'profitSharing', access: 'settle', refusal: 'feeSplits:noProfitPermission' },
+    screen(() => import('../features/fee-splits/components/profit-sharing-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

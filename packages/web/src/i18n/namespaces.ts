@@ -8,6 +8,7 @@ import common from './resources/common';
 import type components from './resources/components';
 import type deviceSheets from './resources/device-sheets';
 import type devices from './resources/devices';
+import type feeSplits from './resources/fee-splits';
 import type funds from './resources/funds';
 import type home from './resources/home';
 import type layout from './resources/layout';
@@ -46,6 +47,7 @@ export const lazyNamespaces = {
   report: () => import('./resources/report'),
   bankCards: () => import('./resources/bank-cards'),
   funds: () => import('./resources/funds'),
+  feeSplits: () => import('./resources/fee-splits'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -69,6 +71,7 @@ export interface AllNamespaces {
   report: typeof report;
   bankCards: typeof bankCards;
   funds: typeof funds;
+  feeSplits: typeof feeSplits;
 }
 
 export type NamespaceName = keyof AllNamespaces;

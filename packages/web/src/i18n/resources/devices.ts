@@ -78,6 +78,9 @@ export default defineNamespace({
       payout: '收款卡',
       payoutOf: '收款卡：{{card}}',
       noPayout: '未设置收款卡',
+      split: '分账',
+      splitOn: '分账：{{name}}（已开启）',
+      splitOff: '分账：{{name}}（已关闭）',
     },
     info: {
       sn: '序列号',
@@ -212,6 +215,9 @@ export default defineNamespace({
       payout: '收款卡',
       payoutOf: '收款卡：{{card}}',
       noPayout: '未設定收款卡',
+      split: '分帳',
+      splitOn: '分帳：{{name}}（已開啟）',
+      splitOff: '分帳：{{name}}（已關閉）',
     },
     info: {
       sn: '序號',
@@ -348,6 +354,9 @@ export default defineNamespace({
       payout: 'Payout card',
       payoutOf: 'Payout card: {{card}}',
       noPayout: 'No payout card',
+      split: 'Fee split',
+      splitOn: 'Split: {{name}} (on)',
+      splitOff: 'Split: {{name}} (off)',
     },
     info: {
       sn: 'Serial number',

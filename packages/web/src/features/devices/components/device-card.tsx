@@ -6,11 +6,11 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { ControlEntry } from '../utils/access';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { InventoryIcon, PayoutCardIcon, PlaceIcon, SettingsIcon, ShelvesIcon } from './icons';
+import { InventoryIcon, PayoutCardIcon, PlaceIcon, SettingsIcon, ShelvesIcon, SplitIcon } from './icons';
 import { SignalBars } from './signal-bars';
 
 export type DeviceAction =
-  'unbind' | 'remote' | 'test' | 'settings' | 'shelves' | 'inventory' | 'payout' | 'info';
+  'unbind' | 'remote' | 'test' | 'settings' | 'shelves' | 'inventory' | 'payout' | 'split' | 'info';
 
 interface DeviceCardProps {
   device: Device;
@@ -57,7 +57,10 @@ export function DeviceCard({ device, canUnbind, canSetPayout, control, onAction 
     },
     { key: 'inventory', label: t('card.inventory'), icon: <InventoryIcon />, onClick: act('inventory') },
     ...(canSetPayout
-      ? [{ key: 'payout', label: t('card.payout'), icon: <PayoutCardIcon />, onClick: act('payout') }]
+      ? [
+          { key: 'payout', label: t('card.payout'), icon: <PayoutCardIcon />, onClick: act('payout') },
+          { key: 'split', label: t('card.split'), icon: <SplitIcon />, onClick: act('split') },
+        ]
       : []),
   ];
 
@@ -97,6 +100,13 @@ export function DeviceCard({ device, canUnbind, canSetPayout, control, onAction 
             })
           : t('card.noPayout')}
       </p>
+      {device.bank_split_detail ? (
+        <p className="dv-card-line muted" data-testid="split" data-on={device.is_bank_split === 1}>
+          {t(device.is_bank_split === 1 ? 'card.splitOn' : 'card.splitOff', {
+            name: device.bank_split_detail.bank_split_name,
+          })}
+        </p>
+      ) : null}
       {device.alive === 0 && device.offline_at !== null ? (
         <p className="dv-card-line muted">
           {t('card.offlineSince', { time: formatDateTime(device.offline_at) })}

@@ -8,11 +8,12 @@ const ShelvesSheet = lazyComponent(() => import('./shelves-sheet').then((m) => m
 const RemoteSheet = lazyComponent(() => import('./remote-sheet').then((m) => m.RemoteSheet));
 const InventorySheet = lazyComponent(() => import('./inventory-sheet').then((m) => m.InventorySheet));
 const PayoutSheet = lazyComponent(() => import('./payout-sheet').then((m) => m.PayoutSheet));
+const SplitSheet = lazyComponent(() => import('./split-sheet').then((m) => m.SplitSheet));
 
 /** The sheets of the device list that have been opened, showing or sliding away. */
 export function DeviceSheets({ state }: { state: DeviceSheetsState }) {
   const { sheets, close, reverify } = state;
-  const { settings, shelves, remote, test, inventory, payout } = sheets;
+  const { settings, shelves, remote, test, inventory, payout, split } = sheets;
   return (
     <>
       {settings ? (
@@ -30,6 +31,9 @@ export function DeviceSheets({ state }: { state: DeviceSheetsState }) {
       ) : null}
       {payout ? (
         <PayoutSheet visible={payout.open} device={payout.device} onClose={() => close('payout')} />
+      ) : null}
+      {split ? (
+        <SplitSheet visible={split.open} device={split.device} onClose={() => close('split')} />
       ) : null}
       {remote ? (
         <RemoteSheet

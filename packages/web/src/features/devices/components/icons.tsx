@@ -48,6 +48,13 @@ export const PayoutCardIcon = () => (
   </Drawn>
 );
 
+/** One stream parting in two, for the fee-split action. */
+export const SplitIcon = () => (
+  <Drawn>
+    <path d="M4 12h6l5-6h5M10 12l5 6h5" />
+  </Drawn>
+);
+
 /** Four slots, for the shelves action. */
 export const ShelvesIcon = () => (
   <Drawn>

@@ -2,7 +2,7 @@ import type { Device } from '@vendo/contract/api/devices';
 import { useState } from 'react';
 import type { OperSign, useOperGuard } from '../../../components/oper-pwd-keypad/use-oper-guard';
 
-export type SheetKind = 'settings' | 'shelves' | 'remote' | 'test' | 'inventory' | 'payout';
+export type SheetKind = 'settings' | 'shelves' | 'remote' | 'test' | 'inventory' | 'payout' | 'split';
 
 /** A sheet once opened: its device (kept while it slides away), the operator sign it got, and whether it shows. */
 export interface SheetState {
