@@ -227,8 +227,10 @@ export async function buildApp(
   const funds = createFunds({
     db: kysely,
     cards: bankCards.payoutCards,
+    accounts: bankCards.payoutAccounts,
     // A split machine's payment credits the configuration's accounts (fee-splits is built first).
-    splits: { source: feeSplits.splits, accounts: bankCards.payoutAccounts },
+    splits: feeSplits.splits,
+    orders: orders.repo,
     payouts: providers.payouts,
     clock,
     timeZone: config.timeZone,

@@ -308,7 +308,7 @@ export const SPLIT_FIELD_LABELS: Record<string, LocaleText> = {
   orderno: { 'zh-CN': '订单号', 'zh-TW': '訂單號', 'en-US': 'Order number' },
 };
 
-/** The split calls registered now (queryTradeRoute waits for the ledger), for their labels and tests. */
+/** The split calls (queryTradeRoute is registered by the funds module: it answers from the ledger), for their labels and tests. */
 export const SPLIT_CALL_PATHS = [
   getMchByBankNo,
   addSplitAccount,

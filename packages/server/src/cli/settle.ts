@@ -3,7 +3,10 @@ import type { Db } from '../db/create-db';
 import type { PayoutProvider } from '../integrations/payouts/payout-provider';
 import { SandboxPayouts } from '../integrations/payouts/sandbox-payouts';
 import { CardDataCipher } from '../modules/bank-cards/card-data-cipher';
+import { BankCardRepository } from '../modules/bank-cards/bank-card-repository';
+import { PayoutAccounts } from '../modules/bank-cards/payout-accounts';
 import { PayoutCards } from '../modules/bank-cards/payout-cards';
+import { OrderRepository } from '../modules/orders/order-repository';
 import { createFunds } from '../modules/funds/funds-module';
 import { settleStatus } from '../modules/funds/funds-service';
 import { dayBounds, isCalendarDate } from '../modules/funds/settlement-math';
@@ -32,9 +35,12 @@ export async function runSettle(
   }
   const secret = await loadPlatformSecret(db.kysely, config.secret);
   const payouts: PayoutProvider = buildPayouts(db, config, clock);
+  const cipher = new CardDataCipher(secret);
   const funds = createFunds({
     db: db.kysely,
-    cards: new PayoutCards(db.kysely, new CardDataCipher(secret)),
+    cards: new PayoutCards(db.kysely, cipher),
+    accounts: new PayoutAccounts(new BankCardRepository(db.kysely), cipher),
+    orders: new OrderRepository(db.kysely),
     payouts,
     clock,
     timeZone: config.timeZone,

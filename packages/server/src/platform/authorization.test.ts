@@ -305,6 +305,13 @@ const MATRIX: Record<string, Entry> = {
     merchantWide: true,
     body: async (fx) => ({ id: Number(await sharedSettlement(fx)) }),
   },
+  '/api/v1/b/getProfitSharing': { guard: PERMISSIONS.Settle, kind: 'list' },
+  // An order of store 1 (the fixture's card sale: outside the ledger, so its route has no lines).
+  '/api/v1/k/queryTradeRoute': {
+    guard: PERMISSIONS.Settle,
+    kind: 'object',
+    body: (fx) => ({ orderno: fx.orderNo }),
+  },
   '/api/v1/b/getShareUrl': { guard: PERMISSIONS.BankManage, kind: 'own' },
   '/api/v1/k/getShareList': { guard: PERMISSIONS.BankManage, kind: 'list' },
   '/api/v1/k/revokeShareUrl': {

@@ -84,6 +84,30 @@ export class MachinePayouts {
     return { total: Number(row.total), unbound: Number(row.unbound ?? 0) };
   }
 
+  /** The titles of these machines of the merchant (funds' profit sharing names each line's machine). */
+  async titles(merchantId: number, sns: readonly string[]): Promise<Map<string, string>> {
+    if (sns.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['sn', 'title'])
+      .where('merchant_id', '=', merchantId)
+      .where('sn', 'in', [...new Set(sns)])
+      .execute();
+    return new Map(rows.map((r) => [r.sn, r.title]));
+  }
+
+  /** The merchant's machines in these stores (a staff member's store scope). */
+  async inStores(merchantId: number, storeIds: readonly number[]): Promise<string[]> {
+    if (storeIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('sn')
+      .where('merchant_id', '=', merchantId)
+      .where('store_id', 'in', [...storeIds])
+      .execute();
+    return rows.map((r) => r.sn);
+  }
+
   /** The payout card and fee split of one of the merchant's machines (in the transaction this was made with). */
   async routing(merchantId: number, sn: string): Promise<MachineRouting | undefined> {
     const row = await this.db

@@ -8,7 +8,9 @@ import { MerchantZones } from '../orders/merchant-zones';
 import { MachinePayouts } from '../devices/machine-payouts';
 import { FundsRepository } from './funds-repository';
 import { FundsService } from './funds-service';
-import { FundLedger, type SplitDeps } from './ledger';
+import { FundLedger, type SplitSource } from './ledger';
+import type { PayoutAccounts } from '../bank-cards/payout-accounts';
+import type { OrderLookup } from './funds-service';
 import { SettlementService } from './settlement-service';
 
 /** How often the settlement job looks for merchants past 13:00 and payouts in flight. */
@@ -27,8 +29,12 @@ export interface FundsModule {
 export function createFunds(deps: {
   db: Kysely<Database>;
   cards: PayoutCards;
-  /** Fee splitting's shares (feeSplits.splits) and the cards of any merchant; without it no payment is split. */
-  splits?: SplitDeps | undefined;
+  /** Cards of any merchant: split accounts' owners and faces. */
+  accounts: PayoutAccounts;
+  /** Fee splitting's shares (feeSplits.splits); without it no payment is split. */
+  splits?: SplitSource | undefined;
+  /** Orders by number (/k/queryTradeRoute). */
+  orders: OrderLookup;
   payouts: PayoutProvider;
   clock: () => number;
   timeZone: string;
@@ -39,6 +45,7 @@ export function createFunds(deps: {
     repo,
     clock: deps.clock,
     zones: new MerchantZones(deps.timeZone),
+    accounts: deps.accounts,
     splits: deps.splits,
   });
   const settlement = new SettlementService({
@@ -53,7 +60,10 @@ export function createFunds(deps: {
     db: deps.db,
     repo,
     cards: deps.cards,
+    accounts: deps.accounts,
+    orders: deps.orders,
     machines: new MachinePayouts(deps.db),
+    timeZone: deps.timeZone,
     sandbox: deps.payouts.sandbox,
   });
   return {

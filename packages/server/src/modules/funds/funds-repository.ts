@@ -424,4 +424,113 @@ export class FundsRepository {
     const rows = await q.selectAll().orderBy('at').orderBy('id').limit(limit).offset(offset).execute();
     return { rows, count: Number(n) };
   }
+
+  // -- Where orders' money went
+
+  /** An order's payment and refund entries with their account, in the order they were written. */
+  routeEntries(
+    orderId: number,
+  ): Promise<Array<LedgerEntryRow & { card_id: number | null; manual_transfer: number }>> {
+    return this.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('fund_accounts as a', 'a.id', 'e.account_id')
+      .selectAll('e')
+      .select(['a.card_id', 'a.manual_transfer'])
+      .where('e.order_id', '=', orderId)
+      .where('e.kind', 'in', ['payment', 'refund'])
+      .orderBy('e.id')
+      .execute();
+  }
+
+  /**
+   * Profit sharing, set-based: what each account received from the seller's split machines, one row per local
+   * day, machine, account and role (payments less refunds), newest day first, main account before split ones.
+   */
+  async profitRows(
+    f: ProfitFilter,
+    paging: { pageNum: number; pageSize: number },
+  ): Promise<{ rows: ProfitRow[]; count: number }> {
+    const grouped = this.profitQuery(f)
+      .select(['e.day', 'e.sn', 'e.account_id', 'e.role'])
+      .select(profitSums)
+      .groupBy(['e.day', 'e.sn', 'e.account_id', 'e.role']);
+    const { n } = await this.db
+      .selectFrom(grouped.as('g'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const { limit, offset } = pageWindow(paging);
+    const rows = await grouped
+      .orderBy('e.day', 'desc')
+      .orderBy('e.sn')
+      .orderBy(sql`case when e.role = 'main' then 0 else 1 end`)
+      .orderBy('e.account_id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return {
+      rows: rows.map((r) => ({
+        day: Number(r.day),
+        sn: r.sn,
+        accountId: Number(r.account_id),
+        role: r.role,
+        income: Number(r.income),
+        refund: Number(r.refund),
+      })),
+      count: Number(n),
+    };
+  }
+
+  /** The same entries summed per account over the whole range. */
+  async profitTotals(f: ProfitFilter): Promise<Array<Omit<ProfitRow, 'day' | 'sn'>>> {
+    const rows = await this.profitQuery(f)
+      .select(['e.account_id', 'e.role'])
+      .select(profitSums)
+      .groupBy(['e.account_id', 'e.role'])
+      .orderBy(sql`case when e.role = 'main' then 0 else 1 end`)
+      .orderBy('e.account_id')
+      .execute();
+    return rows.map((r) => ({
+      accountId: Number(r.account_id),
+      role: r.role,
+      income: Number(r.income),
+      refund: Number(r.refund),
+    }));
+  }
+
+  private profitQuery(f: ProfitFilter) {
+    let q = this.db
+      .selectFrom('ledger_entries as e')
+      .where('e.seller_id', '=', f.sellerId)
+      .where('e.split', '=', 1)
+      .where('e.kind', 'in', ['payment', 'refund']);
+    if (f.from !== undefined) q = q.where('e.day', '>=', f.from);
+    if (f.to !== undefined) q = q.where('e.day', '<', f.to);
+    if (f.sn !== undefined) q = q.where('e.sn', '=', f.sn);
+    if (f.sns) q = f.sns.length ? q.where('e.sn', 'in', [...f.sns]) : q.where(sql<boolean>`1 = 0`);
+    return q;
+  }
 }
+
+/** Profit sharing's filter: the seller's split entries, local days [from, to) as midnights, machines. */
+export interface ProfitFilter {
+  sellerId: number;
+  from?: number | undefined;
+  to?: number | undefined;
+  sn?: string | undefined;
+  /** Only these machines (a staff member's stores); undefined: every one. */
+  sns?: readonly string[] | undefined;
+}
+
+export interface ProfitRow {
+  day: number;
+  sn: string;
+  accountId: number;
+  role: string;
+  income: number;
+  refund: number;
+}
+
+const profitSums = [
+  sql<number>`sum(case when e.kind = 'payment' then e.amount else 0 end)`.as('income'),
+  sql<number>`sum(case when e.kind = 'refund' then -e.amount else 0 end)`.as('refund'),
+] as const;

@@ -1,5 +1,7 @@
 import type * as api from '@vendo/contract/api/funds';
-import type { FundAccount, Settlement } from '@vendo/contract/api/funds';
+import type { FundAccount, ProfitShare, Settlement } from '@vendo/contract/api/funds';
+import type * as splitApi from '@vendo/contract/api/splits';
+import { SPLIT_WHOLE } from '@vendo/contract/api/splits';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { SettlementState } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
@@ -8,12 +10,29 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
-import { scopeOf, type Scope } from '../../platform/scope';
+import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
+import { maskHolderName, type PayoutAccounts } from '../bank-cards/payout-accounts';
 import type { PayoutCard, PayoutCards } from '../bank-cards/payout-cards';
 import type { MachinePayouts } from '../devices/machine-payouts';
+import type { OrderRow } from '../orders/order-tables';
 import type { FundsRepository } from './funds-repository';
 import type { FundAccountRow, SettlementRow } from './funds-tables';
-import { cardAccountKey } from './ledger';
+import { cardAccountKey, type EntryRole } from './ledger';
+import { dayBounds, isCalendarDate, settleDateOf } from './settlement-math';
+
+/** Orders by number (the orders module's repository is wired in; funds only reads this). */
+export interface OrderLookup {
+  findByNo(orderNo: string): Promise<OrderRow | undefined>;
+}
+
+/** How an account is shown on a line of profit sharing or a trade route: the caller's own cards in full. */
+interface AccountFace {
+  merchantId: string;
+  acctName: string;
+  acctNoMask: string;
+  /** The account belongs to the caller's merchant. */
+  own: boolean;
+}
 
 type Body<C extends { request: z.ZodType }> = z.output<C['request']>;
 
@@ -36,7 +55,12 @@ export interface FundsServiceDeps {
   db: Kysely<Database>;
   repo: FundsRepository;
   cards: PayoutCards;
+  /** Cards of any merchant (split accounts on trade routes and profit sharing). */
+  accounts: PayoutAccounts;
+  orders: OrderLookup;
   machines: MachinePayouts;
+  /** The zone of merchants that set none. */
+  timeZone: string;
   sandbox: boolean;
 }
 
@@ -144,6 +168,132 @@ export class FundsService {
     };
   }
 
+  /**
+   * /k/queryTradeRoute: where an order's money went, from its ledger entries (payments and refunds, each with the
+   * role and share it was booked with). An order of another merchant or outside the staff member's stores is not
+   * found; an order outside the ledger (cash, cards, unpaid) has no lines. Other merchants' split accounts show a
+   * masked holder and no settlement id (their settlement is theirs).
+   */
+  async tradeRoute(
+    auth: AuthContext,
+    body: Body<typeof splitApi.queryTradeRoute>,
+  ): Promise<CallResult<typeof splitApi.queryTradeRoute>> {
+    const scope = await scopeOf(this.d.db, auth);
+    const order = await this.d.orders.findByNo(body.orderno);
+    if (!order || order.merchant_id !== scope.merchantId || !storeInScope(scope, order.store_id)) {
+      throw new AppError(RCODE.ORDER_NOT_FOUND);
+    }
+    const entries = await this.d.repo.routeEntries(order.id);
+    const faces = await this.faces(
+      scope.merchantId,
+      entries.map((e) => ({ accountId: e.account_id, cardId: e.card_id })),
+    );
+    return {
+      orderno: order.order_no,
+      sn: order.sn,
+      client: order.client,
+      lines: entries.map((e) => {
+        const face = faces.get(e.account_id) ?? unknownFace;
+        return {
+          merchant_id: face.merchantId,
+          acct_name: face.acctName,
+          acct_no_encry: face.acctNoMask,
+          role: roleOf(e.role, e.manual_transfer === 1),
+          split_percent: e.share || SPLIT_WHOLE,
+          kind: e.kind === 'refund' ? ('refund' as const) : ('payment' as const),
+          amount: e.amount,
+          settle_id: face.own ? e.settlement_id : null,
+          time: e.at,
+        };
+      }),
+    };
+  }
+
+  /**
+   * /b/getProfitSharing: what each party received from the caller's split machines, per local day (of the
+   * payment or of the refund), machine and account, and per account over the range. Only money a split
+   * configuration booked (entries with split = 1), set-based (one GROUP BY for the page, one for the totals);
+   * staff limited to stores see their stores' machines.
+   */
+  async profitSharing(
+    auth: AuthContext,
+    body: Body<typeof api.getProfitSharing>,
+  ): Promise<CallResult<typeof api.getProfitSharing>> {
+    const scope = await scopeOf(this.d.db, auth);
+    const c = body.condition;
+    for (const day of [c.start_date, c.end_date]) {
+      if (day !== undefined && !isCalendarDate(day)) throw new AppError(RCODE.INVALID_PARAM);
+    }
+    if (c.start_date && c.end_date && c.start_date > c.end_date)
+      throw new AppError(RCODE.SETTLE_RANGE_INVALID);
+    const zone = auth.merchant.time_zone || this.d.timeZone;
+    const filter = {
+      sellerId: scope.merchantId,
+      from: c.start_date ? dayBounds(c.start_date, zone).start : undefined,
+      to: c.end_date ? dayBounds(c.end_date, zone).end : undefined,
+      sn: c.sn,
+      sns: scope.storeIds ? await this.d.machines.inStores(scope.merchantId, scope.storeIds) : undefined,
+    };
+    const { rows, count } = await this.d.repo.profitRows(filter, body);
+    const totals = await this.d.repo.profitTotals(filter);
+    const ids = [...new Set([...rows, ...totals].map((r) => r.accountId))];
+    const accounts = await this.d.repo.accountsByIds(ids);
+    const faces = await this.faces(
+      scope.merchantId,
+      accounts.map((a) => ({ accountId: a.id, cardId: a.card_id })),
+    );
+    const manual = new Set(accounts.filter((a) => a.manual_transfer === 1).map((a) => a.id));
+    const titles = await this.d.machines.titles(
+      scope.merchantId,
+      rows.map((r) => r.sn),
+    );
+    const line = (r: { accountId: number; role: string; income: number; refund: number }) => {
+      const face = faces.get(r.accountId) ?? unknownFace;
+      return {
+        merchant_id: face.merchantId,
+        acct_name: face.acctName,
+        acct_no_encry: face.acctNoMask,
+        role: roleOf(r.role, manual.has(r.accountId)),
+        income_amt: r.income,
+        refund_amt: r.refund,
+        net_amt: r.income - r.refund,
+      };
+    };
+    const data: ProfitShare[] = rows.map((r) => ({
+      day: settleDateOf(r.day, zone),
+      sn: r.sn,
+      dev_title: titles.get(r.sn) ?? '',
+      ...line(r),
+    }));
+    return { data, count, totals: totals.map(line), sandbox: this.d.sandbox };
+  }
+
+  /** The faces of these accounts: the caller's cards in full, other merchants' masked. */
+  private async faces(
+    merchantId: number,
+    accounts: ReadonlyArray<{ accountId: number; cardId: number | null }>,
+  ): Promise<Map<number, AccountFace>> {
+    const cards = await this.d.accounts.byIds(
+      accounts.flatMap((a) => (a.cardId !== null ? [String(a.cardId)] : [])),
+    );
+    const out = new Map<number, AccountFace>();
+    for (const a of accounts) {
+      if (a.cardId === null) {
+        out.set(a.accountId, { merchantId: '', acctName: '', acctNoMask: '', own: true });
+        continue;
+      }
+      const card = cards.get(String(a.cardId));
+      const own = card?.ownerMerchantId === merchantId;
+      out.set(a.accountId, {
+        merchantId: String(a.cardId),
+        acctName: card ? (own ? card.acct_name : maskHolderName(card.acct_name)) : '',
+        acctNoMask: card?.acct_no_mask ?? '',
+        own,
+      });
+    }
+    return out;
+  }
+
   /** The accounts a staff member with an "only own" bank scope sees (the cards they added); null: every one. */
   private async scopedAccounts(scope: Scope): Promise<number[] | null> {
     if (!scope.bankOwnOnly) return null;
@@ -159,6 +309,14 @@ export class FundsService {
     const ids = [...new Set(rows.map((r) => r.account_id))];
     return new Map((await this.d.repo.accountsByIds(ids)).map((a) => [a.id, a]));
   }
+}
+
+const unknownFace: AccountFace = { merchantId: '', acctName: '', acctNoMask: '', own: false };
+
+/** An entry's role; entries booked before roles were kept (migration 0015) read as the machine's own account. */
+function roleOf(role: string, manual: boolean): EntryRole {
+  if (role === 'main' || role === 'split' || role === 'manual') return role;
+  return manual ? 'manual' : 'main';
 }
 
 function present(

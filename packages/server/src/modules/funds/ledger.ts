@@ -52,14 +52,10 @@ export interface FundLedgerDeps {
   repo: FundsRepository;
   clock: () => number;
   zones: MerchantZones;
-  /** Absent in tools that build the ledger without fee splitting: every payment goes to the machine's account. */
-  splits?: SplitDeps | undefined;
-}
-
-export interface SplitDeps {
-  source: SplitSource;
   /** Cards of any merchant (a split account's owner); read inside the payment's transaction. */
   accounts: PayoutAccounts;
+  /** Absent in tools that build the ledger without fee splitting: every payment goes to the machine's account. */
+  splits?: SplitSource | undefined;
 }
 
 export const cardAccountKey = (cardId: number) => `card:${cardId}`;
@@ -87,10 +83,9 @@ export class FundLedger implements MoneyMovements {
    * the machine has none, 100 %. The first allocation is the main account and takes the odd cents of refunds.
    */
   async allocate(trx: Kysely<Database>, order: OrderRow): Promise<Allocation[]> {
-    const splits = this.d.splits;
-    const shares = splits && (await splits.source.sharesFor(trx, order.merchant_id, order.sn, order.client));
-    if (splits && shares && shares.length > 0) {
-      const split = await this.splitAllocations(trx, splits.accounts, order, shares);
+    const shares = await this.d.splits?.sharesFor(trx, order.merchant_id, order.sn, order.client);
+    if (shares && shares.length > 0) {
+      const split = await this.splitAllocations(trx, order, shares);
       if (split) return split;
     }
     const payout = await this.repo.machinePayout(trx, order.merchant_id, order.sn);
@@ -113,11 +108,10 @@ export class FundLedger implements MoneyMovements {
   /** The configuration's accounts and parts; null when a card of it is unknown (then the split is not used). */
   private async splitAllocations(
     trx: Kysely<Database>,
-    accounts: PayoutAccounts,
     order: OrderRow,
     shares: readonly SplitShare[],
   ): Promise<Allocation[] | null> {
-    const cards = await accounts.within(trx).byIds(shares.map((s) => s.account));
+    const cards = await this.d.accounts.within(trx).byIds(shares.map((s) => s.account));
     const parts = splitShares(order.amount, shares);
     const out: Allocation[] = [];
     for (const [i, part] of parts.entries()) {

@@ -150,6 +150,8 @@ describe.each(dialects())('payouts on %s', (dialect) => {
       const funds = createFunds({
         db: t.db.kysely,
         cards: t.services.bankCards.payoutCards,
+        accounts: t.services.bankCards.payoutAccounts,
+        orders: t.services.orders.repo,
         payouts: new SandboxPayouts(t.db.kysely, t.clock.read),
         clock: t.clock.read,
         timeZone: 'Asia/Shanghai',

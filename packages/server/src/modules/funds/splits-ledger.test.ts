@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FundAccount, Settlement } from '@vendo/contract/api/funds';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, type Caller } from '../catalog/catalog-testing';
-import { calmSandbox, orderRow, settle, virtualMachines } from '../orders/order-fixtures';
+import type { ProfitShare } from '@vendo/contract/api/funds';
+import { RCODE } from '@vendo/contract/rcodes';
+import { calmSandbox, customerPays, orderRow, settle, virtualMachines } from '../orders/order-fixtures';
 import { approvedCard, bindTo, relogin, sale, shop } from './funds-fixtures';
 
 /** 2026-11-22 + day, at this hour in Shanghai (the test clock starts at day 0, 10:00). */
@@ -230,5 +232,151 @@ describe.each(dialects())('split payments in the ledger on %s', (dialect) => {
     ]);
     const transfers = await t.services.providers.sandboxes.payouts!.transfers();
     expect(transfers.map((x) => Number(x.amount)).sort((a, b) => a - b)).toEqual([143, 602]);
+  });
+
+  it("answers an order's trade route from the ledger, and profit sharing per day, machine and account", async () => {
+    const first = await sale(t, '16201');
+    const other = await sale(t, '16201');
+    const plain = await sale(t, '16202');
+    await refund(first, 100);
+    ok(
+      await t.call(
+        '/api/v1/k/updateSplitAccount',
+        { ...config(6667, 3333), bank_split_id: splitId },
+        owner.headers,
+      ),
+    );
+    t.clock.now = at(1, 11);
+    owner = await relogin(t, owner, '13900001621');
+    partner = await relogin(t, partner, '13900001622');
+    const next = await sale(t, '16201');
+    const unpaid = await customerPays(t, '16202', 1, { pay: false });
+
+    type Route = { orderno: string; sn: string; client: string; lines: Array<Record<string, unknown>> };
+    const route = async (orderno: string, who: Caller = owner) =>
+      t.call('/api/v1/k/queryTradeRoute', { orderno }, who.headers);
+    const line = { acct_no_encry: expect.stringContaining('****'), time: expect.any(Number) };
+    expect(ok<Route>(await route(first))).toEqual({
+      orderno: first,
+      sn: '16201',
+      client: 'wechat',
+      lines: [
+        {
+          ...line,
+          merchant_id: main,
+          acct_name: '张三',
+          role: 'main',
+          split_percent: 7000,
+          kind: 'payment',
+          amount: 210,
+          settle_id: null,
+        },
+        {
+          ...line,
+          merchant_id: partnerCard,
+          acct_name: '李*',
+          role: 'split',
+          split_percent: 3000,
+          kind: 'payment',
+          amount: 90,
+          settle_id: null,
+        },
+        {
+          ...line,
+          merchant_id: main,
+          acct_name: '张三',
+          role: 'main',
+          split_percent: 7000,
+          kind: 'refund',
+          amount: -70,
+          settle_id: null,
+        },
+        {
+          ...line,
+          merchant_id: partnerCard,
+          acct_name: '李*',
+          role: 'split',
+          split_percent: 3000,
+          kind: 'refund',
+          amount: -30,
+          settle_id: null,
+        },
+      ],
+    });
+    expect(ok<Route>(await route(next)).lines.map((l) => [l.role, l.split_percent, l.amount])).toEqual([
+      ['main', 6667, 201],
+      ['split', 3333, 99],
+    ]);
+    expect(
+      ok<Route>(await route(plain)).lines.map((l) => [l.merchant_id, l.role, l.split_percent, l.amount]),
+    ).toEqual([[main, 'main', 10000, 300]]);
+    // Outside the ledger (not paid): no lines. Another merchant's order, or none: not found.
+    expect(ok<Route>(await route(unpaid.order_no))).toMatchObject({ sn: '16202', lines: [] });
+    expect((await route(first, partner)).rcode).toBe(RCODE.ORDER_NOT_FOUND);
+    expect((await route('NO-SUCH-ORDER')).rcode).toBe(RCODE.ORDER_NOT_FOUND);
+
+    // Settled: the owner's lines name the owner's settlement; the partner's settlement is the partner's.
+    t.clock.now = at(1, 13);
+    await t.services.funds.settlement.tick();
+    const [ownerRecord] = await records(owner);
+    const settledLines = ok<Route>(await route(first)).lines;
+    expect(settledLines.map((l) => l.settle_id)).toEqual([ownerRecord!.id, null, ownerRecord!.id, null]);
+
+    type Sharing = {
+      data: ProfitShare[];
+      count: number;
+      totals: Array<Omit<ProfitShare, 'day' | 'sn' | 'dev_title'>>;
+      sandbox: boolean;
+    };
+    const sharing = async (condition: Record<string, unknown> = {}, who: Caller = owner, pageSize = 20) =>
+      ok<Sharing>(await t.call('/api/v1/b/getProfitSharing', { condition, pageSize }, who.headers));
+    const all = await sharing();
+    expect(all.sandbox).toBe(true);
+    // Only the split machine; the newest day first, the main account before the split one.
+    expect(
+      all.data.map((r) => [r.day, r.sn, r.merchant_id, r.role, r.income_amt, r.refund_amt, r.net_amt]),
+    ).toEqual([
+      ['20261123', '16201', main, 'main', 201, 0, 201],
+      ['20261123', '16201', partnerCard, 'split', 99, 0, 99],
+      ['20261122', '16201', main, 'main', 420, 70, 350],
+      ['20261122', '16201', partnerCard, 'split', 180, 30, 150],
+    ]);
+    expect(all.data[0]!.dev_title).toBe(
+      (
+        await t.db.kysely
+          .selectFrom('devices')
+          .select('title')
+          .where('sn', '=', '16201')
+          .executeTakeFirstOrThrow()
+      ).title,
+    );
+    expect(all.data[1]!.acct_name).toBe('李*');
+    expect(all.totals.map((r) => [r.merchant_id, r.role, r.income_amt, r.refund_amt, r.net_amt])).toEqual([
+      [main, 'main', 621, 70, 551],
+      [partnerCard, 'split', 279, 30, 249],
+    ]);
+    // Every share adds up to what the split machine took: 3 × 300 less the 100 refunded.
+    expect(all.totals.reduce((s, r) => s + r.net_amt, 0)).toBe(800);
+    const day = await sharing({ start_date: '2026-11-22', end_date: '20261122' });
+    expect(day.count).toBe(2);
+    expect(day.totals.map((r) => r.net_amt)).toEqual([350, 150]);
+    const paged = await sharing({}, owner, 3);
+    expect([paged.count, paged.data.length, paged.totals.length]).toEqual([4, 3, 2]);
+    expect((await sharing({ sn: '16202' })).count).toBe(0);
+    expect((await sharing({}, partner)).count).toBe(0);
+    expect(
+      (
+        await t.call(
+          '/api/v1/b/getProfitSharing',
+          { condition: { start_date: '20261123', end_date: '20261122' } },
+          owner.headers,
+        )
+      ).rcode,
+    ).toBe(RCODE.SETTLE_RANGE_INVALID);
+    expect(
+      (await t.call('/api/v1/b/getProfitSharing', { condition: { start_date: '20261340' } }, owner.headers))
+        .rcode,
+    ).toBe(RCODE.INVALID_PARAM);
+    expect(other).not.toBe(first);
   });
 });
