@@ -20,7 +20,7 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
-import { checkWithSchema } from '../../../lib/validation';
+import { issuesToFieldErrors } from '../../../lib/validation';
 import { useApprovedCards } from '../api/get-approved-cards';
 import { useFindSplitAccount } from '../api/find-split-account';
 import { useSaveSplitConfig } from '../api/save-split-config';
@@ -71,13 +71,14 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
 
   const lookUp = async () => {
     setCardError(undefined);
-    const invalid = checkWithSchema(getMchByBankNo.request, { acct_no: cardNo }, locale);
-    if (invalid) {
-      setCardError(invalid.acct_no);
+    const parsed = getMchByBankNo.request.safeParse({ acct_no: cardNo });
+    if (!parsed.success) {
+      setCardError(issuesToFieldErrors(parsed.error.issues, locale).acct_no);
       return;
     }
     try {
-      const answer = await find.mutateAsync(cardNo);
+      // The number as the contract normalizes it (spaces out).
+      const answer = await find.mutateAsync(parsed.data.acct_no);
       setFound(answer.data);
     } catch (error) {
       setFound([]);
@@ -238,7 +239,7 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
               <InputField
                 key={row.merchant_id}
                 id={`fs-split-${i}`}
-                label={row.acct_name}
+                label={`${row.acct_name} ··${row.acct_no_encry.replace(/\D/g, '').slice(-4)}`}
                 description={
                   <span className="muted fs-row-card">
                     {[row.bank && bankText(row.bank, locale), row.acct_no_encry].filter(Boolean).join(' ')}
@@ -249,7 +250,6 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
                 error={errors[rowField(i)]}
                 inputMode="decimal"
                 placeholder={t('editor.percentPlaceholder')}
-                aria-label={t('editor.percentFor', { name })}
                 extra={
                   <span className="fs-row-extra">
                     <span aria-hidden="true">%</span>
