@@ -29,8 +29,6 @@ const LATER = [
   '/record',
   '/member',
   '/advertisement',
-  '/feeSplitting',
-  '/profitSharing',
   '/open-member',
   '/open-member-passport',
 ];
@@ -184,6 +182,23 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
   it('funds: the payout accounts and the settlement records', GROUP, async () => {
     await checkPaths(['/fund', '/settle', '/settle?status=fail']);
   });
+
+  it(
+    "fee splitting: the configurations with the trade route, profit sharing and a configuration's editor",
+    GROUP,
+    async () => {
+      await checkPaths(['/feeSplitting', '/profitSharing']);
+      const found: string[] = [];
+      await openPath(page, server, '/feeSplitting');
+      await page
+        .getByRole('button', { name: /新增分账配置|New split configuration/ })
+        .first()
+        .click();
+      await page.locator('.sheet-panel form').first().waitFor();
+      await check('split configuration editor', found);
+      expectNone(found);
+    },
+  );
 
   it('the main dialogs and sheets', GROUP, async () => {
     const found: string[] = [];
