@@ -33,6 +33,7 @@ import {
   backfillCoarseRollups,
   COARSE_ROLLUP_TABLES,
 } from '../../packages/server/src/db/migrations/0010-coarse-rollups';
+import { backfillSumRuns, SUM_RUN_TABLES } from '../../packages/server/src/db/migrations/0016-sum-runs';
 import { RawFacts } from '../../packages/server/src/modules/analytics/raw-facts';
 import { RollupFacts } from '../../packages/server/src/modules/analytics/rollup-facts';
 import type { FactFilter, SalesFacts } from '../../packages/server/src/modules/analytics/sales-facts';
@@ -226,6 +227,8 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
   });
   // The coarse rollups (migration 0010) start from those, as the migration does on a database in service.
   await backfillCoarseRollups(db.kysely as unknown as Kysely<unknown>);
+  // The running totals (migration 0016) start from the coarse day rollups, as the migration does too.
+  await backfillSumRuns(db.kysely as unknown as Kysely<unknown>);
   setup.backfillSeconds = (performance.now() - started) / 1000 - setup.seedSeconds;
   // The daily totals' trigger noted every order; fold them as the jobs would.
   started = performance.now();
@@ -242,7 +245,7 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
   process.stdout.write('\n');
   if (target === 'postgres') {
     // The deltas tables are empty again; autovacuum would soon clear what the fold deleted, as it does in service.
-    for (const table of [...ROLLUP_TABLES, ...COARSE_ROLLUP_TABLES, ...DELTA_TABLES])
+    for (const table of [...ROLLUP_TABLES, ...COARSE_ROLLUP_TABLES, ...SUM_RUN_TABLES, ...DELTA_TABLES])
       await sql`vacuum analyze ${sql.table(table)}`.execute(db.kysely);
   } else {
     await sql`analyze`.execute(db.kysely);
@@ -651,7 +654,13 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   );
   if (differ.length) process.exitCode = 1;
   const sizes: string[] = [];
-  for (const table of ['orders', 'order_items', ...ROLLUP_TABLES, ...COARSE_ROLLUP_TABLES]) {
+  for (const table of [
+    'orders',
+    'order_items',
+    ...ROLLUP_TABLES,
+    ...COARSE_ROLLUP_TABLES,
+    ...SUM_RUN_TABLES,
+  ]) {
     const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(k);
     sizes.push(`${table} ${Number(row.rows[0]?.n ?? 0).toLocaleString()}`);
   }

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-bank-directory';
 import * as m0013 from './migrations/0013-funds';
 import * as m0014 from './migrations/0014-fee-splits';
 import * as m0015 from './migrations/0015-split-ledger';
+import * as m0016 from './migrations/0016-sum-runs';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0013-funds': m0013,
   '0014-fee-splits': m0014,
   '0015-split-ledger': m0015,
+  '0016-sum-runs': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

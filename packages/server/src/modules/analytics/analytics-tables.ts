@@ -17,6 +17,9 @@ export interface AnalyticsTables {
   device_sum_months: DeviceSumMonthsTable;
   goods_sum_days: GoodsSumDaysTable;
   goods_sum_months: GoodsSumMonthsTable;
+  device_sum_runs: DeviceSumRunsTable;
+  store_sum_runs: StoreSumRunsTable;
+  goods_sum_runs: GoodsSumRunsTable;
 }
 
 interface OrderSums {
@@ -164,6 +167,30 @@ export interface GoodsSumDaysTable extends GoodsPlace, GoodsSumSums {
 /** Per merchant, UTC month of the day, goods, store and area. */
 export interface GoodsSumMonthsTable extends GoodsPlace, GoodsSumSums {
   month: number;
+}
+
+/*
+ * The running totals (issue 13, migration 0016, sum-runs.ts, decision 034): per merchant and local day with sales,
+ * a row for every key the merchant ever sold under up to that day, holding the sums of every day up to and
+ * including it. Whole days [a, b) are the rows of the last such day before b minus those of the last before a.
+ */
+
+/** Per merchant, local day, machine, store and area: the machine's figures of every day up to `day`. */
+export interface DeviceSumRunsTable extends DevicePlace, DeviceSums {
+  day: number;
+}
+
+/** Per merchant, local day, store and area: the figures of every day up to `day`. */
+export interface StoreSumRunsTable extends DeviceSums {
+  merchant_id: number;
+  day: number;
+  store_id: number;
+  area_id: number;
+}
+
+/** Per merchant, local day, goods, store and area: the goods' figures of every day up to `day`. */
+export interface GoodsSumRunsTable extends GoodsPlace, GoodsSumSums {
+  day: number;
 }
 
 /**

@@ -13,8 +13,17 @@ import {
   type DeviceSumColumn,
   type GoodsSumColumn,
 } from './coarse-sums';
-import { monthOf, nextMonth } from './analytics-tables';
+import { monthOf } from './analytics-tables';
 import { factConditions, goodsFacts, orderFacts, RawFacts, type SumRow } from './raw-facts';
+import {
+  DEVICE_RUNS,
+  foldRuns,
+  GOODS_RUNS,
+  lastSnapshotBefore,
+  lockRunFolds,
+  STORE_RUNS,
+  type RunTable,
+} from './sum-runs';
 import type {
   FactFilter,
   GoodsFact,
@@ -110,63 +119,80 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
-   * The analysis per machine, store, area or none (the rankings and lists) from the coarse rollups (migration
-   * 0010): whole UTC months from the month rollup, the whole days before and after them from the day rollup, the
-   * part days at either end as `orders` reads them (store hours; for machines their day when nothing else was
-   * sold that day, else their orders).
+   * The analysis per machine, store, area or none (the rankings and lists) from the running totals (migration
+   * 0016, sum-runs.ts): the whole days of the range — with the part day at either end taken whole when nothing
+   * was sold in the rest of that day (a range ending at the next hour) — are the last snapshot before the end
+   * minus the last before the start, per machine (grouped by machine, or one machine) or per store and area;
+   * other part days as `orders` reads them (store hours; a machine's orders).
    */
   async sums(filter: FactFilter, grouping: SumsGrouping): Promise<Map<string, AnalysisSums>> {
-    const { whole, parts } = await this.split(filter);
+    const machines = Boolean(filter.sn) || grouping === 'sn';
+    const { spans, rest } = await this.spans(filter);
     const out = new Map<string, AnalysisSums>();
     const add = (key: string, s: AnalysisSums) => {
       const sums = out.get(key);
       if (sums) addSums(sums, s);
       else out.set(key, s);
     };
-    const coarse = async (from: number, to: number) => {
+    if (spans.length) {
+      const read = machines ? DEVICE_RUNS_READ : STORE_RUNS_READ;
       const key = keyColumn(grouping, { area: 'area_id', store: 'store_id', sn: 'sn' });
-      for (const row of await this.coarseRows(DEVICE_SUMS_READ, filter, key, sql``, from, to)) {
+      for (const row of await this.runRows(read, filter, key, sql``, spans)) {
         add(grouping === 'none' ? '' : row.k, analysisSumsOf(row.sums));
       }
-    };
-    if (whole) await coarse(whole.from, whole.to);
-    const machines = Boolean(filter.sn) || grouping === 'sn';
-    for (const part of parts) {
-      let facts: OrderFact[];
-      if (!machines) {
-        facts = orderFacts(await this.salesHours(filter, grouping, part.from, part.to), grouping === 'none');
-      } else if (await this.restOfDayEmpty(filter.merchantId, part)) {
-        await coarse(part.day, part.dayEnd);
-        continue;
-      } else {
-        facts = await this.raw.orders({ ...filter, start: part.from, end: part.to }, grouping);
-      }
+    }
+    for (const part of rest) {
+      const facts = machines
+        ? await this.raw.orders({ ...filter, start: part.from, end: part.to }, grouping)
+        : orderFacts(await this.salesHours(filter, grouping, part.from, part.to), grouping === 'none');
       for (const [key, s] of sumsByKey(facts)) add(key, s);
     }
     return out;
   }
 
   /**
-   * The goods sums per goods or store from the coarse rollups: whole months and days as `sums` reads them, the
-   * part days from goods_hours; a machine's goods from its orders.
+   * The goods sums per goods or store from the running totals, whole days and part days as `sums` takes them
+   * (other part days from goods_hours); a machine's goods from its orders.
    */
   async goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>> {
     if (filter.sn) return this.raw.goodsSums(filter, grouping);
-    const { whole, parts } = await this.split(filter);
+    const { spans, rest } = await this.spans(filter);
     const out = new Map<string, GoodsSums>();
     const add = (key: string, s: GoodsSums) => out.set(key, combineGoodsSums(s, out.get(key)));
-    if (whole) {
+    if (spans.length) {
       const key = sql.ref(grouping === 'goods' ? 't.goods_id' : 't.store_id');
       const goods = filter.goodsId ? sql` and t.goods_id = ${filter.goodsId}` : sql``;
-      for (const row of await this.coarseRows(GOODS_SUMS_READ, filter, key, goods, whole.from, whole.to)) {
+      for (const row of await this.runRows(GOODS_RUNS_READ, filter, key, goods, spans)) {
         add(row.k, goodsSumsFrom(row.sums));
       }
     }
-    for (const part of parts) {
+    for (const part of rest) {
       const rows = await this.goodsRows('goods_hours', filter, grouping, { start: part.from, end: part.to });
       for (const [key, s] of goodsSumsByKey(goodsFacts(rows), (f) => f.key)) add(key, s);
     }
     return out;
+  }
+
+  /**
+   * The range as spans of whole local days (adjacent ones joined) and the part days left: a part day is taken
+   * whole when the merchant sold nothing in the rest of that day (then the day's figures are the part's).
+   */
+  private async spans(filter: FactFilter): Promise<{ spans: Array<[number, number]>; rest: PartDay[] }> {
+    const { whole, parts } = await this.split(filter);
+    const days: Array<[number, number]> = whole ? [[whole.from, whole.to]] : [];
+    const rest: PartDay[] = [];
+    for (const part of parts) {
+      if (await this.restOfDayEmpty(filter.merchantId, part)) days.push([part.day, part.dayEnd]);
+      else rest.push(part);
+    }
+    days.sort((a, b) => a[0] - b[0]);
+    const spans: Array<[number, number]> = [];
+    for (const [from, to] of days) {
+      const last = spans[spans.length - 1];
+      if (last && last[1] === from) last[1] = to;
+      else spans.push([from, to]);
+    }
+    return { spans, rest };
   }
 
   /**
@@ -286,54 +312,48 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
-   * Whole local days [from, to) of a coarse rollup and its unfolded deltas, summed per key: the UTC months that
-   * lie inside from the month rollup, the days before and after them from the day rollup (a day belongs to the
-   * month holding its start instant, so the split is exact in any zone), and the deltas of those days, summed per
-   * payment method and status in the same statement (one snapshot) and derived here; groups left with nothing
+   * Spans of whole local days [from, to) from a running-totals table and the unfolded deltas, summed per key, in
+   * one statement (one snapshot: a fold running meanwhile moves figures from the deltas to the totals without
+   * changing the sum): for each span the rows of the last snapshot day before its end, minus those of the last
+   * snapshot day before its start — each one seek and a contiguous read of the primary key (merchant, day, …) —
+   * and the deltas of its days, summed per payment method and status and derived here. Groups left with nothing
    * are dropped.
    */
-  private async coarseRows<C extends string>(
-    read: CoarseRead<C>,
+  private async runRows<C extends string>(
+    read: RunRead<C>,
     f: FactFilter,
     key: RawBuilder<unknown>,
     extra: RawBuilder<unknown>,
-    from: number,
-    to: number,
+    spans: ReadonlyArray<readonly [number, number]>,
   ): Promise<Array<{ k: string; sums: Record<C, number> }>> {
-    const firstMonth = monthOf(from) === from ? from : nextMonth(from);
-    const lastMonth = monthOf(to);
     const zero = (columns: readonly string[], prefix = '') =>
       columns.map((c) => sql`0 as ${sql.ref(prefix + c)}`);
-    const stored = sql.join([
-      sql`'' as c, -1 as s`,
-      ...read.columns.map((c) => sql`t.${sql.ref(c)} as ${sql.ref(c)}`),
-      ...zero(read.deltaColumns, 'd_'),
-    ]);
-    const sources: Array<[RawBuilder<unknown>, RawBuilder<unknown>]> = [];
-    const dayRollup = (a: number, b: number) =>
-      sources.push([stored, sql`from ${sql.table(read.days)} t where ${days(a, b)}`]);
-    if (firstMonth < lastMonth) {
-      sources.push([
-        stored,
-        sql`from ${sql.table(read.months)} t where t.month >= ${firstMonth} and t.month < ${lastMonth}`,
+    const totals = (sign: '' | '-') =>
+      sql.join([
+        sql`'' as c, -1 as s`,
+        ...read.columns.map((c) => sql`${sql.raw(sign)}t.${sql.ref(c)} as ${sql.ref(c)}`),
+        ...zero(read.deltaColumns, 'd_'),
       ]);
-      if (from < firstMonth) dayRollup(from, firstMonth);
-      if (lastMonth < to) dayRollup(lastMonth, to);
-    } else {
-      dayRollup(from, to);
-    }
     const deltas = sql.join([
       read.sn ? sql`t.client as c, t.status as s` : sql`'' as c, t.status as s`,
       ...zero(read.columns),
       ...read.deltaColumns.map((c) => sql`t.${sql.ref(c)} as ${sql.ref(`d_${c}`)}`),
     ]);
-    sources.push([
-      deltas,
-      sql`from ${sql.table(read.deltas)} t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`,
-    ]);
+    const table = sql.table(read.run.table);
+    const sources: Array<[RawBuilder<unknown>, RawBuilder<unknown>, boolean]> = [];
+    for (const [from, to] of spans) {
+      const at = (before: number) => sql`t.day = ${lastSnapshotBefore(read.run, f.merchantId, before)}`;
+      sources.push([totals(''), sql`from ${table} t where ${at(to)}`, read.run.key.includes('sn')]);
+      sources.push([totals('-'), sql`from ${table} t where ${at(from)}`, read.run.key.includes('sn')]);
+      sources.push([
+        deltas,
+        sql`from ${sql.table(read.deltas)} t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`,
+        read.sn,
+      ]);
+    }
     const selects = sources.map(
-      ([columns, source]) =>
-        sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn: read.sn })}`,
+      ([columns, source, sn]) =>
+        sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn })}`,
     );
     const summed = [...read.columns, ...read.deltaColumns.map((c) => `d_${c}`)];
     const result = await sql<Record<string, number | string | null>>`
@@ -406,12 +426,11 @@ export class RollupFacts implements SalesFacts {
   }
 }
 
-/** A coarse rollup's day and month tables, its deltas, its sums and how a delta gives them. */
-interface CoarseRead<C extends string> {
-  days: string;
-  months: string;
+/** A running-totals table, the deltas that feed it, its sums and how a delta gives them. */
+interface RunRead<C extends string> {
+  run: RunTable;
   deltas: string;
-  /** Whether the rollup has the machine and the deltas the payment method (sales). */
+  /** Whether the deltas are sales deltas (they have the machine and the payment method). */
   sn: boolean;
   columns: readonly C[];
   /** The deltas' sums. */
@@ -419,9 +438,8 @@ interface CoarseRead<C extends string> {
   fromDelta: (d: { client: string; status: number } & Record<string, number | string>) => Record<C, number>;
 }
 
-const DEVICE_SUMS_READ: CoarseRead<DeviceSumColumn> = {
-  days: 'device_sum_days',
-  months: 'device_sum_months',
+const DEVICE_RUNS_READ: RunRead<DeviceSumColumn> = {
+  run: DEVICE_RUNS,
   deltas: 'sales_deltas',
   sn: true,
   columns: DEVICE_SUM_COLUMNS,
@@ -437,9 +455,11 @@ const DEVICE_SUMS_READ: CoarseRead<DeviceSumColumn> = {
     }),
 };
 
-const GOODS_SUMS_READ: CoarseRead<GoodsSumColumn> = {
-  days: 'goods_sum_days',
-  months: 'goods_sum_months',
+/** Per store and area: the rankings and lists of stores, areas and the whole, with no machine named. */
+const STORE_RUNS_READ: RunRead<DeviceSumColumn> = { ...DEVICE_RUNS_READ, run: STORE_RUNS };
+
+const GOODS_RUNS_READ: RunRead<GoodsSumColumn> = {
+  run: GOODS_RUNS,
   deltas: 'goods_deltas',
   sn: false,
   columns: GOODS_SUM_COLUMNS,
@@ -491,6 +511,8 @@ interface Target {
   sums: readonly string[];
   /** The delta as this rollup's row; the delta itself when absent. */
   shape?: (delta: Row) => Row;
+  /** Running totals (sum-runs.ts): the row is added to its key's row on its day and every later snapshot day. */
+  run?: RunTable;
 }
 
 interface Fold {
@@ -537,6 +559,10 @@ const goodsRow =
     }),
   });
 
+function runTarget(run: RunTable, shape: (delta: Row) => Row): Target {
+  return { table: run.table, key: ['merchant_id', 'day', ...run.key], sums: run.sums, shape, run };
+}
+
 /** Each deltas table and the rollups it feeds (migrations 0006 and 0010). */
 const FOLDS: readonly Fold[] = [
   {
@@ -569,6 +595,8 @@ const FOLDS: readonly Fold[] = [
         sums: DEVICE_SUM_COLUMNS,
         shape: deviceRow('month'),
       },
+      runTarget(DEVICE_RUNS, deviceRow('day')),
+      runTarget(STORE_RUNS, deviceRow('day')),
     ],
   },
   {
@@ -596,6 +624,7 @@ const FOLDS: readonly Fold[] = [
         sums: GOODS_SUM_COLUMNS,
         shape: goodsRow('month'),
       },
+      runTarget(GOODS_RUNS, goodsRow('day')),
     ],
   },
 ];
@@ -604,6 +633,8 @@ const FOLDS: readonly Fold[] = [
 const UPSERT_ROWS = 500;
 
 async function foldBatch(trx: Db, fold: Fold, batch: number): Promise<number> {
+  // Before the deltas are read: the running totals' fold reads the snapshot days as the fold before left them.
+  if (fold.into.some((t) => t.run)) await lockRunFolds(trx, FOLDS.indexOf(fold));
   const deltas = sql.table(fold.deltas);
   const last = await sql<{
     id: number;
@@ -623,6 +654,10 @@ async function foldBatch(trx: Db, fold: Fold, batch: number): Promise<number> {
       // A change that came and went within the batch (1 → 2 → 3 in one fold) leaves nothing to add.
       .filter((r) => target.sums.some((s) => Number(r[s]) !== 0))
       .sort((a, b) => compareKeys(a, b, target.key));
+    if (target.run) {
+      await foldRuns(trx, target.run, sorted);
+      continue;
+    }
     for (let i = 0; i < sorted.length; i += UPSERT_ROWS) {
       await upsert(trx, target, sorted.slice(i, i + UPSERT_ROWS));
     }
