@@ -50,7 +50,9 @@ function Split({ device, onClose }: { device: Device; onClose: () => void }) {
       message={message}
     >
       <p className="dv-note">{t('device.text', { name })}</p>
-      <CardSwitch id={switchId} label={t('device.switch')} checked={on} onChange={setOn} />
+      <div style={{ padding: '4px 12px 0' }}>
+        <CardSwitch id={switchId} label={t('device.switch')} checked={on} onChange={setOn} />
+      </div>
       {options.isSuccess && configs.length === 0 ? (
         <p className="dv-note">
           {t('device.noConfigs')} <Link to="/feeSplitting">{t('device.goConfigs')}</Link>
