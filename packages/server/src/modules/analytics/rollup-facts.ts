@@ -328,12 +328,12 @@ export class RollupFacts implements SalesFacts {
   ): Promise<Array<{ k: string; sums: Record<C, number> }>> {
     const zero = (columns: readonly string[], prefix = '') =>
       columns.map((c) => sql`0 as ${sql.ref(prefix + c)}`);
-    const totals = (sign: '' | '-') =>
-      sql.join([
-        sql`'' as c, -1 as s`,
-        ...read.columns.map((c) => sql`${sql.raw(sign)}t.${sql.ref(c)} as ${sql.ref(c)}`),
-        ...zero(read.deltaColumns, 'd_'),
-      ]);
+    // The earlier snapshot's row of the same key (its keys are among the later one's: rows are never deleted).
+    const totals = sql.join([
+      sql`'' as c, -1 as s`,
+      ...read.columns.map((c) => sql`t.${sql.ref(c)} - coalesce(f.${sql.ref(c)}, 0) as ${sql.ref(c)}`),
+      ...zero(read.deltaColumns, 'd_'),
+    ]);
     const deltas = sql.join([
       read.sn ? sql`t.client as c, t.status as s` : sql`'' as c, t.status as s`,
       ...zero(read.columns),
@@ -342,9 +342,17 @@ export class RollupFacts implements SalesFacts {
     const table = sql.table(read.run.table);
     const sources: Array<[RawBuilder<unknown>, RawBuilder<unknown>, boolean]> = [];
     for (const [from, to] of spans) {
-      const at = (before: number) => sql`t.day = ${lastSnapshotBefore(read.run, f.merchantId, before)}`;
-      sources.push([totals(''), sql`from ${table} t where ${at(to)}`, read.run.key.includes('sn')]);
-      sources.push([totals('-'), sql`from ${table} t where ${at(from)}`, read.run.key.includes('sn')]);
+      const sameKey = sql.join(
+        read.run.key.map((c) => sql`f.${sql.ref(c)} = t.${sql.ref(c)}`),
+        sql` and `,
+      );
+      sources.push([
+        totals,
+        sql`from ${table} t left join ${table} f on f.merchant_id = t.merchant_id
+          and f.day = ${lastSnapshotBefore(read.run, f.merchantId, from)} and ${sameKey}
+          where t.day = ${lastSnapshotBefore(read.run, f.merchantId, to)}`,
+        read.run.key.includes('sn'),
+      ]);
       sources.push([
         deltas,
         sql`from ${sql.table(read.deltas)} t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`,
@@ -355,25 +363,37 @@ export class RollupFacts implements SalesFacts {
       ([columns, source, sn]) =>
         sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn })}`,
     );
-    const summed = [...read.columns, ...read.deltaColumns.map((c) => `d_${c}`)];
-    const result = await sql<Record<string, number | string | null>>`
-      select k, c, s, ${sql.join(summed.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`))}
+    // The sums of a group come back as one text, 'a,b,c,…': a thousand machines are a thousand short strings,
+    // not a thousand rows of seventeen values for the driver to build (half the time of the read).
+    const summed = sql.join(
+      [...read.columns, ...read.deltaColumns.map((c) => `d_${c}`)].map((c) => sql`sum(${sql.ref(c)})`),
+      sql` || ',' || `,
+    );
+    const result = await sql<{ k: string | number; c: string; s: number | string; v: string }>`
+      select k, c, s, ${summed} as v
       from (${sql.join(selects, sql` union all `)}) u
       group by k, c, s`.execute(this.db);
     const out = new Map<string, Record<C, number>>();
+    const width = read.columns.length;
     for (const r of result.rows) {
-      const row =
-        Number(r['s']) === -1
-          ? r
-          : read.fromDelta({
-              client: String(r['c']),
-              status: Number(r['s']),
-              ...Object.fromEntries(read.deltaColumns.map((c) => [c, Number(r[`d_${c}`] ?? 0)])),
-            });
-      const k = String(r['k']);
-      const sum = out.get(k) ?? (Object.fromEntries(read.columns.map((c) => [c, 0])) as Record<C, number>);
-      for (const c of read.columns) sum[c] += Number((row as Record<string, unknown>)[c] ?? 0);
-      out.set(k, sum);
+      const values = r.v.split(',').map(Number);
+      const k = String(r.k);
+      let sum = out.get(k);
+      if (!sum) {
+        sum = {} as Record<C, number>;
+        for (const c of read.columns) sum[c] = 0;
+        out.set(k, sum);
+      }
+      if (Number(r.s) === -1) {
+        for (let i = 0; i < width; i++) sum[read.columns[i]!] += values[i]!;
+        continue;
+      }
+      const delta = read.fromDelta({
+        client: String(r.c),
+        status: Number(r.s),
+        ...Object.fromEntries(read.deltaColumns.map((c, i) => [c, values[width + i]!])),
+      });
+      for (const c of read.columns) sum[c] += delta[c];
     }
     return [...out.entries()]
       .filter(([, sum]) => read.columns.some((c) => sum[c] !== 0))
