@@ -29,7 +29,7 @@ import { createDevicesModule, type DevicesModule } from './modules/devices/devic
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
 import { createFunds, type FundsModule } from './modules/funds/funds-module';
-import { fundRoutes } from './modules/funds/routes';
+import { fundDevRoutes, fundRoutes } from './modules/funds/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
 import { OrderNumbers } from './modules/orders/order-numbers';
@@ -306,6 +306,7 @@ export async function buildApp(
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
   feeSplitRoutes(r, feeSplits.splits);
   fundRoutes(r, funds.service);
+  fundDevRoutes(r, dev, funds);
   oauthRoutes(app, {
     messaging,
     dev,

@@ -197,3 +197,21 @@ export const getProfitSharing = defineCall({
     sandbox: z.boolean(),
   }),
 });
+
+/**
+ * Demo and test mode only (a dev route, 404 in production): settles everything the merchant's ledger holds so far
+ * as if today were over — today's daily run now (settle_date today), then its payouts to the sandbox bank — so a
+ * demo or a browser test sees a sale reach /settle without waiting for 13:00 tomorrow. `merchant`: the main
+ * account's phone or the merchant id. Once a day per merchant: later sales of the day join tomorrow's settlement.
+ */
+export const settleNow = defineCall({
+  path: '/p/v1/dev/settleNow',
+  auth: 'public',
+  request: z.object({ merchant: z.string().trim().min(1, { error: 'required' }).max(TEXT_MAX.code) }),
+  response: z.object({
+    merchant_id: z.number().int(),
+    settle_date: z.string(),
+    /** Settlement records made (0: the day was settled before, or nothing to pay). */
+    settlements: z.number().int(),
+  }),
+});

@@ -236,6 +236,12 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/sendPwdSMS': { kind: 'public' },
   '/p/v1/resetPwd': { kind: 'public' },
   '/p/v1/dev/templateOutbox': { kind: 'public' },
+  // Demo and test mode: settles a merchant's ledger now (an unknown phone here, so no fixture's day is settled).
+  '/p/v1/dev/settleNow': {
+    kind: 'public',
+    body: () => ({ merchant: '13900009999' }),
+    okCodes: [RCODE.PHONE_NOT_REGISTERED],
+  },
   '/p/v1/buy/getMachine': { kind: 'public' },
   '/p/v1/buy/createOrder': { kind: 'public' },
   '/p/v1/buy/getOrder': { kind: 'public' },

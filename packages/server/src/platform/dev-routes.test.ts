@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_OAUTH_AUTHORIZE_PATH } from '@vendo/contract/api/passport';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../testing/test-app';
+import { mainAccount } from '../modules/catalog/catalog-testing';
 import { DevRoutes, type DevRoute } from './dev-routes';
 
 /** Production on the sandbox providers, as ALLOW_SANDBOX_IN_PRODUCTION lets it start. */
@@ -90,6 +91,20 @@ const PROBES: Array<{ url: RegExp; works: (t: TestApp, route: DevRoute) => Promi
     },
   },
   {
+    url: /^\/p\/v1\/dev\/settleNow$/,
+    async works(t, route) {
+      // A merchant without money: today's run makes no record (funds.test.ts settles one with money).
+      const owner = await mainAccount(t, '13900000032');
+      const unknown = (await hit(t, route, { merchant: '13900000099' })).json<{ rcode: number }>();
+      expect(unknown.rcode).toBe(RCODE.PHONE_NOT_REGISTERED);
+      const answer = (await hit(t, route, { merchant: '13900000032' })).json<{
+        rcode: number;
+        result: unknown;
+      }>();
+      expect(answer).toMatchObject({ rcode: 0, result: { merchant_id: owner.merchantId, settlements: 0 } });
+    },
+  },
+  {
     url: /^\/sandbox-pay\/:tx$/,
     async works(t, route) {
       // The customer page's HTML (its script shows the cashier); the tests run without a built web app.
@@ -118,6 +133,7 @@ describe.each(dialects())('dev routes (%s)', (dialect) => {
     for (const known of [
       '/p/v1/dev/smsOutbox',
       '/p/v1/dev/templateOutbox',
+      '/p/v1/dev/settleNow',
       SANDBOX_OAUTH_AUTHORIZE_PATH,
       '/api/v1/dev/sandboxMediaUpload',
       '/p/v1/sandboxPay/getCheckout',

@@ -170,6 +170,23 @@ export class FundsRepository {
       .execute();
   }
 
+  /** A merchant by its id or its main account's phone (the dev route settleNow). */
+  async merchantByKey(key: string): Promise<{ id: number; time_zone: string } | undefined> {
+    const byPhone = await this.db
+      .selectFrom('users')
+      .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
+      .select(['merchants.id', 'merchants.time_zone'])
+      .where('users.is_main', '=', 1)
+      .where('users.username', '=', key)
+      .executeTakeFirst();
+    if (byPhone || !/^\d{1,15}$/.test(key)) return byPhone;
+    return this.db
+      .selectFrom('merchants')
+      .select(['id', 'time_zone'])
+      .where('id', '=', Number(key))
+      .executeTakeFirst();
+  }
+
   /** Merchants of these that have settled this day. */
   async ranMerchants(settleDate: string, merchantIds: readonly number[]): Promise<Set<number>> {
     if (merchantIds.length === 0) return new Set();

@@ -1,6 +1,10 @@
 import * as api from '@vendo/contract/api/funds';
 import { queryTradeRoute } from '@vendo/contract/api/splits';
+import { RCODE } from '@vendo/contract/rcodes';
+import { AppError } from '../../platform/app-error';
+import type { DevRoutes } from '../../platform/dev-routes';
 import type { CallRegistrar } from '../../platform/route';
+import type { FundsModule } from './funds-module';
 import type { FundsService } from './funds-service';
 
 /** /fund, /settle, /profitSharing and the split screen's trade route: one line per call. */
@@ -10,4 +14,16 @@ export function fundRoutes(r: CallRegistrar, funds: FundsService): void {
   r.session(api.getSettleDetail, ({ auth, body }) => funds.detail(auth, body));
   r.session(api.getProfitSharing, ({ auth, body }) => funds.profitSharing(auth, body));
   r.session(queryTradeRoute, ({ auth, body }) => funds.tradeRoute(auth, body));
+}
+
+/** Demo and test mode: /p/v1/dev/settleNow (declared in every mode, 404 in production; docs/funds.md). */
+export function fundDevRoutes(r: CallRegistrar, dev: DevRoutes, funds: FundsModule): void {
+  dev.add('POST', api.settleNow.path, () =>
+    r.public(api.settleNow, async ({ body }) => {
+      const merchant = await funds.repo.merchantByKey(body.merchant);
+      if (!merchant) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
+      const outcome = await funds.settlement.settleNow(merchant.id, merchant.time_zone);
+      return { merchant_id: merchant.id, settle_date: outcome.settleDate, settlements: outcome.settlements };
+    }),
+  );
 }

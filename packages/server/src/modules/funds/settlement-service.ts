@@ -174,6 +174,18 @@ export class SettlementService {
     });
   }
 
+  /**
+   * Demo and test mode (the dev route settleNow): today's run now, as if the day were over — every entry booked
+   * so far is settled under today's date — then the merchant's payouts. Once a day: the run marks the day, and
+   * later entries join tomorrow's settlement (its cutoff takes every unsettled entry before it).
+   */
+  async settleNow(merchantId: number, timeZone: string): Promise<DayOutcome & { settleDate: string }> {
+    const settleDate = settleDateOf(this.d.clock(), timeZone || this.d.timeZone);
+    const outcome = await this.settleDay(merchantId, settleDate, timeZone || this.d.timeZone);
+    await this.payouts(merchantId);
+    return { ...outcome, settleDate };
+  }
+
   /** Sends pending payouts and asks about those in flight (every card settlement not finished). */
   async payouts(merchantId?: number): Promise<void> {
     for (;;) {

@@ -379,4 +379,28 @@ describe.each(dialects())('split payments in the ledger on %s', (dialect) => {
     ).toBe(RCODE.INVALID_PARAM);
     expect(other).not.toBe(first);
   });
+
+  it("settles now through the dev route (demo and test mode): both shares reach both merchants' records", async () => {
+    await sale(t, '16201');
+    const now = async (merchant: string) =>
+      ok<{ merchant_id: number; settle_date: string; settlements: number }>(
+        await t.call('/p/v1/dev/settleNow', { merchant }),
+      );
+    expect(await now('13900001621')).toEqual({
+      merchant_id: owner.merchantId,
+      settle_date: '20261122',
+      settlements: 1,
+    });
+    expect(await now(String(partner.merchantId))).toMatchObject({ settlements: 1 });
+    expect(await records(owner)).toMatchObject([
+      { merchant_id: main, gross_amt: 210, settle_amt: 208, settle_status: 1 },
+    ]);
+    expect(await records(partner)).toMatchObject([
+      { merchant_id: partnerCard, gross_amt: 90, settle_amt: 89, settle_status: 1 },
+    ]);
+    // Once a day: a later sale joins tomorrow's settlement.
+    await sale(t, '16201');
+    expect(await now('13900001621')).toMatchObject({ settlements: 0 });
+    expect((await funds(owner))[0]).toMatchObject({ not_settle_amt: 210, settled_amt: 208 });
+  });
 });
