@@ -7,6 +7,7 @@ import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
 import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
 import { DEMO_STAFF, ensureDemoStaff } from './demo/demo-staff';
 import { startDemoSales } from './demo/demo-orders';
+import { ensureDemoPayoutCard } from './demo/demo-funds';
 import { MqttPortInUseError } from './gateway/embedded-broker';
 import {
   checkProviders,
@@ -163,6 +164,8 @@ async function serve(config: Config): Promise<number> {
         db.kysely,
         credentials.map((c) => c.sn),
       );
+      // An approved payout card with the machines bound: the history's online sales settle into it.
+      await ensureDemoPayoutCard(app, db.kysely, services);
       // The machines, their customers and (on first start) 90 days of history; the history seeds in the
       // background and the machines connect when it is done.
       const sales = await startDemoSales({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { startOfPeriod } from '@vendo/contract/constants';
+import { SETTLEMENT_HOUR, startOfPeriod } from '@vendo/contract/constants';
 import type { MachineEvent } from '@vendo/contract/device-protocol';
 import { PROTOCOL_VERSION } from '@vendo/contract/device-protocol';
 import type { Fleet } from '@vendo/device-sim/fleet';
@@ -12,6 +12,9 @@ import type { Db } from '../db/create-db';
 import type { Database } from '../db/database';
 import type { GatewayLog } from '../gateway/machine-ports';
 import { sandboxPayments } from '../integrations/providers';
+import { SandboxPayouts } from '../integrations/payouts/sandbox-payouts';
+import { createFunds } from '../modules/funds/funds-module';
+import { settleDateOf } from '../modules/funds/settlement-math';
 import { Authenticator, type AuthContext } from '../platform/auth';
 import { loadPlatformSecret } from '../platform/platform-secret';
 import { RateLimiter } from '../platform/rate-limit';
@@ -194,6 +197,20 @@ export async function seedDemoHistory(
     numbers: await OrderNumbers.start({ db, clock: Date.now, timeZone: o.config.timeZone, log: o.log }),
   });
   devices.events.attach(orders.sales);
+  // The funds ledger on the same walking clock: online sales and refunds are booked as they happen, and each
+  // past day is settled at 13:00 the next day and paid out to the sandbox bank, as the daily job would have.
+  const funds = createFunds({
+    db,
+    cards: o.services.bankCards.payoutCards,
+    accounts: o.services.bankCards.payoutAccounts,
+    splits: o.services.feeSplits.splits,
+    orders: orders.repo,
+    payouts: new SandboxPayouts(db, read),
+    clock: read,
+    timeZone: o.config.timeZone,
+    log: o.log,
+  });
+  orders.useMoneyMovements(funds.ledger);
   const owner = await ownerAuth(o.app, db, read);
   if (!owner) return 0;
   // Days and hours as the merchant's dashboard shows them.
@@ -262,6 +279,13 @@ export async function seedDemoHistory(
       clock = Math.min(day + DAY - 1, now);
       await orders.jobs.tick();
       await orders.idle();
+      // The day's settlement, at 13:00 the next day when that has passed (else the live job makes it).
+      const settleAt = startOfPeriod('day', day + DAY + 2 * HOUR, tz) + SETTLEMENT_HOUR * HOUR;
+      if (settleAt <= now) {
+        clock = settleAt;
+        await funds.settlement.settleDay(owner.merchant.id, settleDateOf(day, tz), tz);
+        await funds.settlement.payouts(owner.merchant.id);
+      }
     }
     await markDone(db);
   } finally {
