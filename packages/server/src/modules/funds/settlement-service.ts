@@ -2,7 +2,7 @@ import { SETTLEMENT_HOUR, zonedDate } from '@vendo/contract/constants';
 import type { GatewayLog } from '../../gateway/machine-ports';
 import type { PayoutProvider, PayoutState } from '../../integrations/payouts/payout-provider';
 import type { PayoutCard, PayoutCards } from '../bank-cards/payout-cards';
-import type { FundsRepository, NewSettlement } from './funds-repository';
+import type { FundsRepository, NewEntry, NewSettlement, PriceFields } from './funds-repository';
 import type { SettlementRow } from './funds-tables';
 import { dayBounds, previousDate, settleDateOf, settlementAmounts } from './settlement-math';
 
@@ -119,19 +119,17 @@ export class SettlementService {
       await repo.assignEntries(trx, merchantId, settleDate, end);
       const sums = await repo.openSums(trx, merchantId, settleDate, start);
       const manual = new Map(accounts.map((a) => [a.id, a.manual_transfer === 1]));
-      const settlementAccount = new Map<number, number>();
       const drop: number[] = [];
-      const fees = [];
+      const priced: Array<{ id: number } & PriceFields> = [];
+      const fees: NewEntry[] = [];
       for (const s of sums) {
-        const record = await repo.settlement(s.settlementId, trx);
-        if (!record) continue;
-        settlementAccount.set(s.settlementId, record.account_id);
-        const amounts = settlementAmounts(s.gross, manual.get(record.account_id) ?? false);
+        const amounts = settlementAmounts(s.gross, manual.get(s.accountId) ?? false);
         if (!amounts) {
           drop.push(s.settlementId);
           continue;
         }
-        await repo.priceSettlement(trx, s.settlementId, {
+        priced.push({
+          id: s.settlementId,
           income_amt: s.income,
           refund_amt: s.refund,
           carried_amt: s.carried,
@@ -141,7 +139,6 @@ export class SettlementService {
           settle_amt: amounts.settleAmt,
           order_count: s.orders,
           refund_count: s.refunds,
-          updated_at: now,
         });
         const fee = amounts.poundage > 0 ? { kind: 'payout_fee', amount: amounts.poundage } : null;
         const transfer =
@@ -150,7 +147,7 @@ export class SettlementService {
           if (!f) continue;
           fees.push({
             merchant_id: merchantId,
-            account_id: record.account_id,
+            account_id: s.accountId,
             kind: f.kind,
             amount: -f.amount,
             ref: `${f.kind}:${s.settlementId}`,
@@ -165,6 +162,7 @@ export class SettlementService {
           });
         }
       }
+      await repo.priceSettlements(trx, priced, now);
       // Nothing to pay (refunds outweigh income, or less than the fee): the entries wait for the next day.
       await repo.dropSettlements(trx, drop);
       await repo.insertEntries(trx, fees);
