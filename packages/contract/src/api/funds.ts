@@ -145,7 +145,7 @@ export const getSettleDetail = defineCall({
 
 /** What one account received from one machine on one day: its shares of payments less its shares of refunds. */
 export const profitShare = z.object({
-  /** The merchant-local day of the payments: 'YYYYMMDD'. */
+  /** The merchant-local day: 'YYYYMMDD' (payments on the day paid, refunds on the day they were confirmed). */
   day: z.string(),
   sn: z.string(),
   dev_title: z.string(),
