@@ -62,9 +62,10 @@ export default function SettleScreen() {
     { value: ALL, label: t('settle.anyAccount') },
     ...cards.map((a) => ({
       value: a.merchant_id,
-      label: [bankName(a.bank_code, locale) ?? a.bank_code, cardTail(a.acct_no_encry), a.acct_name]
-        .filter(Boolean)
-        .join(' '),
+      // The bank and the card's last digits: short enough for the chip, enough to tell the cards apart.
+      label: [bankName(a.bank_code, locale) ?? a.bank_code, `••••\u00a0${cardTail(a.acct_no_encry)}`].join(
+        ' ',
+      ),
     })),
   ];
   // An account the address names but the list lacks (still loading, or removed) shows as its number.
