@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import {
   ABNORMAL_STATUSES,
   REFUND_STATUSES,
@@ -85,6 +86,44 @@ export function goodsSumsOf(d: GoodsGroup): Record<GoodsSumColumn, number> {
     cost_price: when(WITH_COST_STATUSES, d.status, d.cost_price),
   };
 }
+
+/*
+ * The same rules in SQL over a delta row `t` (sales_deltas: client, status, n, amount, refund_fee, cost_price;
+ * goods_deltas: status, n, income, cost_price), so a read can sum the deltas with the rollups per key in the
+ * statement and rank there (the top N in SQL). The property test proves them equal to deviceSumsOf/goodsSumsOf.
+ */
+const inList = (statuses: readonly number[]) => sql.raw(statuses.map(Number).join(', '));
+const whenSql = (test: RawBuilder<unknown>, value: RawBuilder<unknown>) =>
+  sql`(case when ${test} then ${value} else 0 end)`;
+const statusIn = (statuses: readonly number[]) => sql`t.status in (${inList(statuses)})`;
+const WX = sql`t.client = 'wechat'`;
+const ALIPAY = sql`t.client = 'alipay'`;
+const INCOME = sql`(t.amount - t.refund_fee)`;
+
+/** A sales delta's contribution to the machine rollups, in SQL (deviceSumsOf). */
+export const DEVICE_DELTA_SQL: Record<DeviceSumColumn, RawBuilder<unknown>> = {
+  n: sql`t.n`,
+  income: INCOME,
+  refund: sql`t.refund_fee`,
+  wx_income: whenSql(WX, INCOME),
+  alipay_income: whenSql(ALIPAY, INCOME),
+  wx_refund: whenSql(WX, sql`t.refund_fee`),
+  alipay_refund: whenSql(ALIPAY, sql`t.refund_fee`),
+  success_n: whenSql(statusIn(SUCCESS_STATUSES), sql`t.n`),
+  refund_n: whenSql(statusIn(REFUND_STATUSES), sql`t.n`),
+  wx_n: whenSql(WX, sql`t.n`),
+  alipay_n: whenSql(ALIPAY, sql`t.n`),
+  abnormal_n: whenSql(statusIn(ABNORMAL_STATUSES), sql`t.n`),
+  cost_price: whenSql(statusIn(WITH_COST_STATUSES), sql`t.cost_price`),
+};
+
+/** A goods delta's contribution to the goods rollups, in SQL (goodsSumsOf). */
+export const GOODS_DELTA_SQL: Record<GoodsSumColumn, RawBuilder<unknown>> = {
+  units: sql`t.n`,
+  n: whenSql(statusIn(WITH_COST_STATUSES), sql`t.n`),
+  income: sql`t.income`,
+  cost_price: whenSql(statusIn(WITH_COST_STATUSES), sql`t.cost_price`),
+};
 
 /** Rollup sums (PostgreSQL answers sums as strings) as AnalysisSums. */
 export function analysisSumsOf(row: Record<DeviceSumColumn, number | string | null>): AnalysisSums {

@@ -1,4 +1,4 @@
-import type { GoodsFigures, SortAttr, goodSum, goodStore, goodsDay } from '@vendo/contract/api/analytics';
+import type { GoodsFigures, goodSum, goodStore, goodsDay } from '@vendo/contract/api/analytics';
 import type { CallResult } from '@vendo/contract/api/call';
 import { rate } from '@vendo/contract/money';
 import type { AuthContext } from '../../platform/auth';
@@ -32,21 +32,18 @@ export class GoodsAnalysisService {
 
   async ranking(auth: AuthContext, body: RankBody): Promise<CallResult<typeof goodSum>> {
     const q = await this.d.query.resolve(auth, body.condition);
-    const sums = await this.byGoods(q);
-    const total = totalOf(sums);
-    const sorted = [...sums.entries()].sort(
-      ([a, x], [b, y]) =>
-        sortValue(y, body.condition.sort_attr) - sortValue(x, body.condition.sort_attr) || a - b,
+    const { page, count, total } = await this.d.facts.goodsRanking(
+      q.filter,
+      body.condition.sort_attr,
+      pageWindow(body),
     );
-    const { limit, offset } = pageWindow(body);
-    const page = sorted.slice(offset, offset + limit);
     const names = await this.d.places.goodsNames(
       q.scope.merchantId,
       page.map(([id]) => id),
     );
     return {
       data: page.map(([id, s]) => this.figures(id, names.get(id), s, total, q.seesProfit)),
-      count: sorted.length,
+      count,
       total,
       range: { start_time: q.range.start, end_time: q.range.end },
     };
@@ -153,8 +150,4 @@ function totalOf(sums: Map<number, GoodsSums>): Totals {
     income += s.income;
   }
   return { count, income };
-}
-
-function sortValue(s: GoodsSums, by: SortAttr): number {
-  return by === 'income' ? s.income : s.count;
 }

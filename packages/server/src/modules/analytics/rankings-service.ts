@@ -1,8 +1,8 @@
-import type { devDays, SortAttr, storeDays } from '@vendo/contract/api/analytics';
+import type { devDays, storeDays } from '@vendo/contract/api/analytics';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { AuthContext } from '../../platform/auth';
 import type { Body } from '../devices/call-types';
-import { rankFiguresOf, rankValue, type AnalysisSums } from '../orders/analysis-sums';
+import { rankFiguresOf } from '../orders/analysis-sums';
 import type { AnalyticsQuery } from './analytics-query';
 import type { PlaceRepository } from './place-repository';
 import type { SalesFacts } from './sales-facts';
@@ -22,10 +22,8 @@ export class RankingsService {
     c: Body<typeof storeDays>['condition'],
   ): Promise<CallResult<typeof storeDays>> {
     const q = await this.d.query.resolve(auth, c);
-    const sums = await this.d.facts.sums(q.filter, 'store');
-    // Sales of machines standing in no store have no store to rank.
-    sums.delete('0');
-    const top = ranked(sums, c.sort_attr, c.top);
+    // Sales of machines standing in no store have no store to rank (rankings.ts).
+    const top = await this.d.facts.ranking(q.filter, 'store', c.sort_attr, c.top);
     const stores = await this.d.places.storeNames(
       q.scope.merchantId,
       top.map(([id]) => Number(id)),
@@ -48,7 +46,7 @@ export class RankingsService {
     c: Body<typeof devDays>['condition'],
   ): Promise<CallResult<typeof devDays>> {
     const q = await this.d.query.resolve(auth, c);
-    const top = ranked(await this.d.facts.sums(q.filter, 'sn'), c.sort_attr, c.top);
+    const top = await this.d.facts.ranking(q.filter, 'sn', c.sort_attr, c.top);
     const names = await this.d.places.deviceNames(
       q.scope.merchantId,
       top.map(([sn]) => sn),
@@ -68,11 +66,4 @@ export class RankingsService {
       range: { start_time: q.range.start, end_time: q.range.end },
     };
   }
-}
-
-/** The first `top` groups by the sort, descending; ties in key order so the ranking is stable. */
-function ranked(sums: Map<string, AnalysisSums>, by: SortAttr, top: number): Array<[string, AnalysisSums]> {
-  return [...sums.entries()]
-    .sort(([ka, a], [kb, b]) => rankValue(b, by) - rankValue(a, by) || (ka < kb ? -1 : ka > kb ? 1 : 0))
-    .slice(0, top);
 }

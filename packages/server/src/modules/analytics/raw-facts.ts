@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
+import type { SortAttr } from '@vendo/contract/api/analytics';
 import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from '../orders/analysis-sums';
+import { rankGoods, rankSums, type GoodsRanking } from './rankings';
 import type {
   FactFilter,
   GoodsFact,
@@ -8,6 +10,7 @@ import type {
   GoodsSumsGrouping,
   OrderFact,
   OrderGrouping,
+  RankGrouping,
   SalesFacts,
   SumsGrouping,
 } from './sales-facts';
@@ -55,6 +58,23 @@ export class RawFacts implements SalesFacts {
 
   async goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>> {
     return goodsSumsByKey(await this.goods(filter, grouping), (f) => f.key);
+  }
+
+  async ranking(
+    filter: FactFilter,
+    grouping: RankGrouping,
+    by: SortAttr,
+    top: number,
+  ): Promise<Array<[string, AnalysisSums]>> {
+    return rankSums(await this.sums(filter, grouping), grouping, by, top);
+  }
+
+  async goodsRanking(
+    filter: FactFilter,
+    by: SortAttr,
+    window: { offset: number; limit: number },
+  ): Promise<GoodsRanking> {
+    return rankGoods(await this.goodsSums(filter, 'goods'), by, window);
   }
 }
 

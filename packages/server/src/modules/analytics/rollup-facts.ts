@@ -1,12 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SortAttr } from '@vendo/contract/api/analytics';
 import { DEFAULT_TIME_ZONE, nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 import { isPostgres } from '../../db/schema-helpers';
 import { goodsSumsByKey, sumsByKey, type AnalysisSums, type GoodsSums } from '../orders/analysis-sums';
 import {
   analysisSumsOf,
+  DEVICE_DELTA_SQL,
   DEVICE_SUM_COLUMNS,
   deviceSumsOf,
+  GOODS_DELTA_SQL,
   GOODS_SUM_COLUMNS,
   goodsSumsFrom,
   goodsSumsOf,
@@ -14,6 +17,7 @@ import {
   type GoodsSumColumn,
 } from './coarse-sums';
 import { monthOf } from './analytics-tables';
+import { rankGoods, rankSums, type GoodsRanking } from './rankings';
 import { factConditions, goodsFacts, orderFacts, RawFacts, type SumRow } from './raw-facts';
 import {
   DEVICE_RUNS,
@@ -31,6 +35,7 @@ import type {
   GoodsSumsGrouping,
   OrderFact,
   OrderGrouping,
+  RankGrouping,
   SalesFacts,
   SumsGrouping,
 } from './sales-facts';
@@ -72,6 +77,11 @@ export class RollupFacts implements SalesFacts {
     private readonly defaultZone: string = DEFAULT_TIME_ZONE,
     /** PostgreSQL: deltas folded between two vacuums of the deltas tables (cleanUp). */
     private readonly vacuumEvery = 20_000,
+    /**
+     * Spans of at most this many whole days are read from the day rollups (device_sum_days, goods_sum_days),
+     * longer ones from the running totals (docs/analytics.md: where the two cross, measured).
+     */
+    private readonly dayRollupSpan = DAY_ROLLUP_SPAN,
   ) {
     this.raw = new RawFacts(db);
   }
@@ -119,11 +129,11 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
-   * The analysis per machine, store, area or none (the rankings and lists) from the running totals (migration
-   * 0016, sum-runs.ts): the whole days of the range — with the part day at either end taken whole when nothing
-   * was sold in the rest of that day (a range ending at the next hour) — are the last snapshot before the end
-   * minus the last before the start, per machine (grouped by machine, or one machine) or per store and area;
-   * other part days as `orders` reads them (store hours; a machine's orders).
+   * The analysis per machine, store, area or none (the lists) from the running totals (migration 0016,
+   * sum-runs.ts) or, for spans of a few days, the day rollups (migration 0010): the whole days of the range —
+   * with the part day at either end taken whole when nothing was sold in the rest of that day (a range ending at
+   * the next hour) — per machine (grouped by machine, or one machine) or per store and area; other part days as
+   * `orders` reads them (store hours; a machine's orders).
    */
   async sums(filter: FactFilter, grouping: SumsGrouping): Promise<Map<string, AnalysisSums>> {
     const machines = Boolean(filter.sn) || grouping === 'sn';
@@ -135,11 +145,9 @@ export class RollupFacts implements SalesFacts {
       else out.set(key, s);
     };
     if (spans.length) {
-      const read = machines ? DEVICE_RUNS_READ : STORE_RUNS_READ;
       const key = keyColumn(grouping, { area: 'area_id', store: 'store_id', sn: 'sn' });
-      for (const row of await this.runRows(read, filter, key, sql``, spans)) {
-        add(grouping === 'none' ? '' : row.k, analysisSumsOf(row.sums));
-      }
+      const { rows } = await this.summed(machines ? DEVICE_READ : STORE_READ, filter, key, sql``, spans);
+      for (const row of rows) add(grouping === 'none' ? '' : row.k, analysisSumsOf(row.sums));
     }
     for (const part of rest) {
       const facts = machines
@@ -151,8 +159,35 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
-   * The goods sums per goods or store from the running totals, whole days and part days as `sums` takes them
-   * (other part days from goods_hours); a machine's goods from its orders.
+   * The ranking of stores or machines (rankings.ts: rankSums of `sums`), ranked in the statement: the groups of
+   * the range summed as `sums` sums them, ordered by the ranking's figure and the key, and only the first `top`
+   * answered — six machines built instead of a thousand. A range with part days that are not taken whole (read
+   * from hours or orders) is ranked here from `sums`.
+   */
+  async ranking(
+    filter: FactFilter,
+    grouping: RankGrouping,
+    by: SortAttr,
+    top: number,
+  ): Promise<Array<[string, AnalysisSums]>> {
+    const { spans, rest } = await this.spans(filter);
+    if (rest.length) return rankSums(await this.sums(filter, grouping), grouping, by, top);
+    if (!spans.length) return [];
+    const machines = Boolean(filter.sn) || grouping === 'sn';
+    const key = keyColumn(grouping, { store: 'store_id', sn: 'sn' });
+    const { rows } = await this.summed(machines ? DEVICE_READ : STORE_READ, filter, key, sql``, spans, {
+      by: by === 'income' ? 'income' : 'success_n',
+      tie: 'text',
+      keys: grouping === 'store' ? 'nonzero' : 'all',
+      offset: 0,
+      limit: top,
+    });
+    return rows.map((row) => [row.k, analysisSumsOf(row.sums)]);
+  }
+
+  /**
+   * The goods sums per goods or store from the running totals or the day rollups, whole days and part days as
+   * `sums` takes them (other part days from goods_hours); a machine's goods from its orders.
    */
   async goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>> {
     if (filter.sn) return this.raw.goodsSums(filter, grouping);
@@ -161,16 +196,47 @@ export class RollupFacts implements SalesFacts {
     const add = (key: string, s: GoodsSums) => out.set(key, combineGoodsSums(s, out.get(key)));
     if (spans.length) {
       const key = sql.ref(grouping === 'goods' ? 't.goods_id' : 't.store_id');
-      const goods = filter.goodsId ? sql` and t.goods_id = ${filter.goodsId}` : sql``;
-      for (const row of await this.runRows(GOODS_RUNS_READ, filter, key, goods, spans)) {
-        add(row.k, goodsSumsFrom(row.sums));
-      }
+      const { rows } = await this.summed(GOODS_READ, filter, key, goodsOnly(filter), spans);
+      for (const row of rows) add(row.k, goodsSumsFrom(row.sums));
     }
     for (const part of rest) {
       const rows = await this.goodsRows('goods_hours', filter, grouping, { start: part.from, end: part.to });
       for (const [key, s] of goodsSumsByKey(goodsFacts(rows), (f) => f.key)) add(key, s);
     }
     return out;
+  }
+
+  /**
+   * The goods ranking (rankings.ts: rankGoods of `goodsSums` by goods), ranked and paged in the statement, with
+   * the number of goods and their totals counted over every goods of the range in the same statement.
+   */
+  async goodsRanking(
+    filter: FactFilter,
+    by: SortAttr,
+    window: { offset: number; limit: number },
+  ): Promise<GoodsRanking> {
+    const whole = async () => rankGoods(await this.goodsSums(filter, 'goods'), by, window);
+    if (filter.sn) return whole();
+    const { spans, rest } = await this.spans(filter);
+    if (rest.length) return whole();
+    const none: GoodsRanking = { page: [], count: 0, total: { count: 0, income: 0 } };
+    if (!spans.length) return none;
+    const { rows, count, totals } = await this.summed(
+      GOODS_READ,
+      filter,
+      sql.ref('t.goods_id'),
+      goodsOnly(filter),
+      spans,
+      { by: by === 'income' ? 'income' : 'n', tie: 'number', keys: 'positive', ...window },
+    );
+    // A page past the last goods has no row to carry the count and totals.
+    if (!rows.length) return window.offset > 0 ? whole() : none;
+    const total = goodsSumsFrom(totals);
+    return {
+      page: rows.map((row) => [Number(row.k), goodsSumsFrom(row.sums)]),
+      count,
+      total: { count: total.count, income: total.income },
+    };
   }
 
   /**
@@ -312,92 +378,108 @@ export class RollupFacts implements SalesFacts {
   }
 
   /**
-   * Spans of whole local days [from, to) from a running-totals table and the unfolded deltas, summed per key, in
-   * one statement (one snapshot: a fold running meanwhile moves figures from the deltas to the totals without
-   * changing the sum): for each span the rows of the last snapshot day before its end, minus those of the last
-   * snapshot day before its start — each one seek and a contiguous read of the primary key (merchant, day, …) —
-   * and the deltas of its days, summed per payment method and status and derived here. Groups left with nothing
-   * are dropped.
+   * Spans of whole local days [from, to) summed per key with the unfolded deltas, in one statement (one
+   * snapshot: a fold running meanwhile moves figures from the deltas to the rollups without changing the sum).
+   * A span of more than `dayRollupSpan` days is the rows of the last snapshot day of the running totals before
+   * its end minus those of the last snapshot day before its start — each one seek and a contiguous read of the
+   * primary key (merchant, day, …), however long the span; a shorter one is its rows of the day rollup, which
+   * hold only the keys that sold on each day. The deltas of its days are derived in SQL (coarse-sums.ts). Groups
+   * left with nothing are dropped.
+   *
+   * Ranked (`rank`): the groups are ordered by the ranking's figure, descending, then by the key (as text, in
+   * byte order as JavaScript compares ASCII strings; or as a number), and only the window [offset, offset +
+   * limit) is answered, with the number of groups and their totals (window functions, before the limit).
    */
-  private async runRows<C extends string>(
-    read: RunRead<C>,
+  private async summed<C extends string>(
+    read: SumsRead<C>,
     f: FactFilter,
     key: RawBuilder<unknown>,
     extra: RawBuilder<unknown>,
     spans: ReadonlyArray<readonly [number, number]>,
-  ): Promise<Array<{ k: string; sums: Record<C, number> }>> {
-    const zero = (columns: readonly string[], prefix = '') =>
-      columns.map((c) => sql`0 as ${sql.ref(prefix + c)}`);
-    // The earlier snapshot's row of the same key (its keys are among the later one's: rows are never deleted).
-    const totals = sql.join([
-      sql`'' as c, -1 as s`,
-      ...read.columns.map((c) => sql`t.${sql.ref(c)} - coalesce(f.${sql.ref(c)}, 0) as ${sql.ref(c)}`),
-      ...zero(read.deltaColumns, 'd_'),
-    ]);
-    const deltas = sql.join([
-      read.sn ? sql`t.client as c, t.status as s` : sql`'' as c, t.status as s`,
-      ...zero(read.columns),
-      ...read.deltaColumns.map((c) => sql`t.${sql.ref(c)} as ${sql.ref(`d_${c}`)}`),
-    ]);
+    rank?: Rank<C>,
+  ): Promise<{
+    rows: Array<{ k: string; sums: Record<C, number> }>;
+    count: number;
+    totals: Record<C, number>;
+  }> {
     const table = sql.table(read.run.table);
-    const sources: Array<[RawBuilder<unknown>, RawBuilder<unknown>, boolean]> = [];
-    for (const [from, to] of spans) {
-      const sameKey = sql.join(
-        read.run.key.map((c) => sql`f.${sql.ref(c)} = t.${sql.ref(c)}`),
-        sql` and `,
+    const stored = (value: (c: C) => RawBuilder<unknown>) =>
+      sql.join(read.columns.map((c) => sql`${value(c)} as ${sql.ref(c)}`));
+    const selects: RawBuilder<unknown>[] = [];
+    const select = (columns: RawBuilder<unknown>, source: RawBuilder<unknown>, sn: boolean) =>
+      selects.push(
+        sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn })}`,
       );
-      sources.push([
-        totals,
-        sql`from ${table} t left join ${table} f on f.merchant_id = t.merchant_id
-          and f.day = ${lastSnapshotBefore(read.run, f.merchantId, from)} and ${sameKey}
-          where t.day = ${lastSnapshotBefore(read.run, f.merchantId, to)}`,
-        read.run.key.includes('sn'),
-      ]);
-      sources.push([
-        deltas,
+    for (const [from, to] of spans) {
+      if (read.days && Math.round((to - from) / DAY_MS) <= this.dayRollupSpan) {
+        select(
+          stored((c) => sql`t.${sql.ref(c)}`),
+          sql`from ${sql.table(read.days)} t where ${days(from, to)}`,
+          read.run.key.includes('sn'),
+        );
+      } else {
+        // The earlier snapshot's row of the same key (its keys are among the later one's: rows are never deleted).
+        const sameKey = sql.join(
+          read.run.key.map((c) => sql`f.${sql.ref(c)} = t.${sql.ref(c)}`),
+          sql` and `,
+        );
+        select(
+          stored((c) => sql`t.${sql.ref(c)} - coalesce(f.${sql.ref(c)}, 0)`),
+          sql`from ${table} t left join ${table} f on f.merchant_id = t.merchant_id
+            and f.day = ${lastSnapshotBefore(read.run, f.merchantId, from)} and ${sameKey}
+            where t.day = ${lastSnapshotBefore(read.run, f.merchantId, to)}`,
+          read.run.key.includes('sn'),
+        );
+      }
+      select(
+        stored((c) => read.fromDelta[c]),
         sql`from ${sql.table(read.deltas)} t where ${days(from, to)} and t.hour >= ${from} and t.hour < ${to}`,
         read.sn,
-      ]);
+      );
     }
-    const selects = sources.map(
-      ([columns, source, sn]) =>
-        sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn })}`,
-    );
+    const ref = (c: string) => sql.ref(`g.${c}`);
     // The sums of a group come back as one text, 'a,b,c,…': a thousand machines are a thousand short strings,
-    // not a thousand rows of seventeen values for the driver to build (half the time of the read).
-    const summed = sql.join(
-      [...read.columns, ...read.deltaColumns.map((c) => `d_${c}`)].map((c) => sql`sum(${sql.ref(c)})`),
-      sql` || ',' || `,
-    );
-    const result = await sql<{ k: string | number; c: string; s: number | string; v: string }>`
-      select k, c, s, ${summed} as v
-      from (${sql.join(selects, sql` union all `)}) u
-      group by k, c, s`.execute(this.db);
-    const out = new Map<string, Record<C, number>>();
-    const width = read.columns.length;
-    for (const r of result.rows) {
-      const values = r.v.split(',').map(Number);
-      const k = String(r.k);
-      let sum = out.get(k);
-      if (!sum) {
-        sum = {} as Record<C, number>;
-        for (const c of read.columns) sum[c] = 0;
-        out.set(k, sum);
-      }
-      if (Number(r.s) === -1) {
-        for (let i = 0; i < width; i++) sum[read.columns[i]!] += values[i]!;
-        continue;
-      }
-      const delta = read.fromDelta({
-        client: String(r.c),
-        status: Number(r.s),
-        ...Object.fromEntries(read.deltaColumns.map((c, i) => [c, values[width + i]!])),
-      });
-      for (const c of read.columns) sum[c] += delta[c];
+    // not a thousand rows of thirteen values for the driver to build.
+    const pack = (value: (c: C) => RawBuilder<unknown>) =>
+      sql.join(
+        read.columns.map((c) => value(c)),
+        sql` || ',' || `,
+      );
+    const conditions = [
+      sql`(${sql.join(
+        read.columns.map((c) => sql`${ref(c)} <> 0`),
+        sql` or `,
+      )})`,
+    ];
+    if (rank?.keys === 'nonzero') conditions.push(sql`g.k <> 0`);
+    if (rank?.keys === 'positive') conditions.push(sql`g.k > 0`);
+    let tail = sql``;
+    let windowed = sql``;
+    if (rank) {
+      const text = isPostgres(this.db as Kysely<unknown>)
+        ? sql`cast(g.k as text) collate "C"`
+        : sql`cast(g.k as text)`;
+      tail = sql` order by ${ref(rank.by)} desc, ${rank.tie === 'text' ? text : sql`g.k`}
+        limit ${rank.limit} offset ${rank.offset}`;
+      windowed = sql`, count(*) over () as n, ${pack((c) => sql`sum(${ref(c)}) over ()`)} as t`;
     }
-    return [...out.entries()]
-      .filter(([, sum]) => read.columns.some((c) => sum[c] !== 0))
-      .map(([k, sums]) => ({ k, sums }));
+    const result = await sql<{ k: string | number; v: string; n?: number | string; t?: string }>`
+      select g.k as k, ${pack(ref)} as v${windowed}
+      from (select k, ${sql.join(read.columns.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`))}
+        from (${sql.join(selects, sql` union all `)}) u group by k) g
+      where ${sql.join(conditions, sql` and `)}${tail}`.execute(this.db);
+    const unpack = (v: string) => {
+      const values = v.split(',');
+      const sums = {} as Record<C, number>;
+      read.columns.forEach((c, i) => (sums[c] = Number(values[i])));
+      return sums;
+    };
+    const first = result.rows[0];
+    return {
+      rows: result.rows.map((r) => ({ k: String(r.k), sums: unpack(r.v) })),
+      count: Number(first?.n ?? 0),
+      totals: first?.t ? unpack(first.t) : unpack(read.columns.map(() => '0').join(',')),
+    };
   }
 
   /** Whether the merchant sold nothing in the part's day outside the part: then the day's rollup is the part's. */
@@ -446,52 +528,62 @@ export class RollupFacts implements SalesFacts {
   }
 }
 
-/** A running-totals table, the deltas that feed it, its sums and how a delta gives them. */
-interface RunRead<C extends string> {
+/**
+ * What a read sums: the running totals, the day rollup of the same keys (read for short spans; none for the store
+ * totals, whose snapshot is small), the deltas that feed both, their sums and how a delta gives them in SQL.
+ */
+interface SumsRead<C extends string> {
   run: RunTable;
+  days: 'device_sum_days' | 'goods_sum_days' | null;
   deltas: string;
-  /** Whether the deltas are sales deltas (they have the machine and the payment method). */
+  /** Whether the deltas are sales deltas (they have the machine). */
   sn: boolean;
   columns: readonly C[];
-  /** The deltas' sums. */
-  deltaColumns: readonly string[];
-  fromDelta: (d: { client: string; status: number } & Record<string, number | string>) => Record<C, number>;
+  fromDelta: Record<C, RawBuilder<unknown>>;
 }
 
-const DEVICE_RUNS_READ: RunRead<DeviceSumColumn> = {
+/** A ranking in the statement: by which sum, the tie-break, which keys rank, and the window answered. */
+interface Rank<C extends string> {
+  by: C;
+  /** Ties by the key as text (machines, stores: what rankSums does) or as a number (goods). */
+  tie: 'text' | 'number';
+  /** 'nonzero': not key 0 (stores: machines in no store); 'positive': goods with an id. */
+  keys: 'all' | 'nonzero' | 'positive';
+  offset: number;
+  limit: number;
+}
+
+const DEVICE_READ: SumsRead<DeviceSumColumn> = {
   run: DEVICE_RUNS,
+  days: 'device_sum_days',
   deltas: 'sales_deltas',
   sn: true,
   columns: DEVICE_SUM_COLUMNS,
-  deltaColumns: ['n', 'amount', 'refund_fee', 'cost_price'],
-  fromDelta: (d) =>
-    deviceSumsOf({
-      client: d.client,
-      status: d.status,
-      n: Number(d['n']),
-      amount: Number(d['amount']),
-      refund_fee: Number(d['refund_fee']),
-      cost_price: Number(d['cost_price']),
-    }),
+  fromDelta: DEVICE_DELTA_SQL,
 };
 
 /** Per store and area: the rankings and lists of stores, areas and the whole, with no machine named. */
-const STORE_RUNS_READ: RunRead<DeviceSumColumn> = { ...DEVICE_RUNS_READ, run: STORE_RUNS };
+const STORE_READ: SumsRead<DeviceSumColumn> = { ...DEVICE_READ, run: STORE_RUNS, days: null };
 
-const GOODS_RUNS_READ: RunRead<GoodsSumColumn> = {
+const GOODS_READ: SumsRead<GoodsSumColumn> = {
   run: GOODS_RUNS,
+  days: 'goods_sum_days',
   deltas: 'goods_deltas',
   sn: false,
   columns: GOODS_SUM_COLUMNS,
-  deltaColumns: ['n', 'income', 'cost_price'],
-  fromDelta: (d) =>
-    goodsSumsOf({
-      status: d.status,
-      n: Number(d['n']),
-      income: Number(d['income']),
-      cost_price: Number(d['cost_price']),
-    }),
+  fromDelta: GOODS_DELTA_SQL,
 };
+
+/**
+ * Spans of at most this many whole days read the day rollups, longer ones the running totals: measured at
+ * 1,000,000 orders (docs/analytics.md, Measured), where a day of machines is ~900 rows against a snapshot pair
+ * of 2,000.
+ */
+export const DAY_ROLLUP_SPAN = 3;
+const DAY_MS = 86_400_000;
+
+/** One goods (the goods detail's shares are of every goods; a filter naming one narrows the rows). */
+const goodsOnly = (f: FactFilter) => (f.goodsId ? sql` and t.goods_id = ${f.goodsId}` : sql``);
 
 function addSums(into: AnalysisSums, s: AnalysisSums): void {
   for (const k of Object.keys(into) as Array<keyof AnalysisSums>) into[k] += s[k];

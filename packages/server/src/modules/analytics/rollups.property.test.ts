@@ -22,6 +22,7 @@ import {
 } from '../orders/order-fixtures';
 import { nextMonth } from './analytics-tables';
 import { deviceSumsOf, goodsSumsOf } from './coarse-sums';
+import { rankGoods, rankSums } from './rankings';
 import { RawFacts } from './raw-facts';
 import { RollupFacts } from './rollup-facts';
 import { DEVICE_RUNS, GOODS_RUNS, STORE_RUNS, type RunTable } from './sum-runs';
@@ -414,6 +415,45 @@ async function compareSums(filter: FactFilter, rollups: RollupFacts, raw: RawFac
       `goods sums by ${g} ${JSON.stringify(filter)}`,
     ).toEqual(expected);
   }
+  return groups + (await compareRankings(filter, rollups, raw));
+}
+
+/**
+ * The rankings ranked in the statement (the top N in SQL) equal the full answer of the GROUP BY ranked in plain
+ * code (rankings.ts): the same groups in the same order — ties broken by the key — with the same figures, for
+ * both sorts, a window shorter than the groups (the cut falls among ties) and one longer; goods pages past the
+ * first and past the last, with the count and totals of every goods.
+ */
+async function compareRankings(filter: FactFilter, rollups: RollupFacts, raw: RawFacts): Promise<number> {
+  let groups = 0;
+  for (const by of ['income', 'count'] as const) {
+    for (const grouping of ['store', 'sn'] as const) {
+      const all = await raw.sums(filter, grouping);
+      for (const top of [1, 2, 3, 100]) {
+        const expected = rankSums(all, grouping, by, top);
+        groups += expected.length;
+        expect(
+          await rollups.ranking(filter, grouping, by, top),
+          `ranking of ${grouping} by ${by}, top ${top} ${JSON.stringify(filter)}`,
+        ).toEqual(expected);
+      }
+    }
+    const goods = await raw.goodsSums(filter, 'goods');
+    for (const window of [
+      { offset: 0, limit: 1 },
+      { offset: 0, limit: 2 },
+      { offset: 1, limit: 2 },
+      { offset: 0, limit: 100 },
+      { offset: 50, limit: 10 },
+    ]) {
+      const expected = rankGoods(goods, by, window);
+      groups += expected.page.length;
+      expect(
+        await rollups.goodsRanking(filter, by, window),
+        `goods ranking by ${by} ${JSON.stringify(window)} ${JSON.stringify(filter)}`,
+      ).toEqual(expected);
+    }
+  }
   return groups;
 }
 
@@ -435,6 +475,10 @@ async function compare(t: TestApp, w: World, questions: Question[], rollups: Rol
       ).toEqual(expected);
     }
     await compareSums(filter, rollups, raw);
+    // Every span from the running totals, and every span from the day rollups (the default crosses between).
+    for (const span of [0, 10_000]) {
+      await compareSums(filter, new RollupFacts(t.db.kysely, t.config.timeZone, 20_000, span), raw);
+    }
   }
 }
 

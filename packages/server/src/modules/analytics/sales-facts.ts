@@ -9,7 +9,9 @@
  * from orders.sale_day (the local midnight of the payment), so any zone offset works.
  */
 
+import type { SortAttr } from '@vendo/contract/api/analytics';
 import type { AnalysisSums, GoodsSums, SalesGroup } from '../orders/analysis-sums';
+import type { GoodsRanking } from './rankings';
 
 /** Which orders: a merchant, the caller's store scope, optional narrowing, and a range [start, end). */
 export interface FactFilter {
@@ -56,6 +58,8 @@ export interface GoodsFact {
 
 /** How summed order figures are grouped (the rankings and lists: by machine, store, area, or none). */
 export type SumsGrouping = 'none' | 'area' | 'store' | 'sn';
+/** What a ranking ranks (the dashboard's store and device tabs). */
+export type RankGrouping = 'store' | 'sn';
 /** How summed goods figures are grouped (the goods ranking, and one goods by store). */
 export type GoodsSumsGrouping = 'goods' | 'store';
 
@@ -72,4 +76,20 @@ export interface SalesFacts {
    * with items (zeros included).
    */
   goodsSums(filter: FactFilter, grouping: GoodsSumsGrouping): Promise<Map<string, GoodsSums>>;
+  /**
+   * The ranking of stores or machines (/a/storeDays, /a/devDays): what rankSums (rankings.ts) makes of `sums` —
+   * the first `top` by `by`, descending, ties in key order, stores without machines' store-less sales.
+   */
+  ranking(
+    filter: FactFilter,
+    grouping: RankGrouping,
+    by: SortAttr,
+    top: number,
+  ): Promise<Array<[string, AnalysisSums]>>;
+  /** The goods ranking (/a/goodSum, /sicGoods): what rankGoods (rankings.ts) makes of `goodsSums` by goods. */
+  goodsRanking(
+    filter: FactFilter,
+    by: SortAttr,
+    window: { offset: number; limit: number },
+  ): Promise<GoodsRanking>;
 }
