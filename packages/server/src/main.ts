@@ -4,10 +4,10 @@ import { runDevices } from './cli/devices';
 import { runSettle } from './cli/settle';
 import { checkProductionSecret, ConfigError, loadConfig, type Config } from './config';
 import { ensureDemoCatalog, placeDemoMachines } from './demo/demo-catalog';
-import { DEMO, ensureDemoMerchant } from './demo/demo-merchant';
+import { DEMO, DEMO_PARTNER, ensureDemoMerchant } from './demo/demo-merchant';
 import { DEMO_STAFF, ensureDemoStaff } from './demo/demo-staff';
 import { startDemoSales } from './demo/demo-orders';
-import { ensureDemoPayoutCard } from './demo/demo-funds';
+import { DEMO_PARTNER_CARD, ensureDemoPartnerCard, ensureDemoPayoutCard } from './demo/demo-funds';
 import { MqttPortInUseError } from './gateway/embedded-broker';
 import {
   checkProviders,
@@ -107,6 +107,7 @@ async function serve(config: Config): Promise<number> {
   let demoStaffLogin: string | null = null;
   if (config.mode === 'demo') {
     await ensureDemoMerchant(db, services);
+    await ensureDemoMerchant(db, services, DEMO_PARTNER);
     await ensureDemoCatalog(app, db.kysely);
     demoStaffLogin = await ensureDemoStaff(app, db.kysely);
   }
@@ -166,6 +167,8 @@ async function serve(config: Config): Promise<number> {
       );
       // An approved payout card with the machines bound: the history's online sales settle into it.
       await ensureDemoPayoutCard(app, db.kysely, services);
+      // Another merchant's approved card, to name as a split account on /feeSplitting.
+      await ensureDemoPartnerCard(app, db.kysely, services);
       // The machines, their customers and (on first start) 90 days of history; the history seeds in the
       // background and the machines connect when it is done.
       const sales = await startDemoSales({
@@ -243,6 +246,8 @@ function printBanner(
       );
     }
     lines.push(
+      `  Fee-splitting partner: card ${DEMO_PARTNER_CARD.acct_no} (${DEMO_PARTNER_CARD.acct_name}, approved);` +
+        ` its login ${DEMO_PARTNER.phone} / ${DEMO_PARTNER.password}`,
       '  Demo machines run inside this process; `npm run sim` adds more (docs/device-protocol.md).',
       "  A machine's purchase page is /buy/<sn>.",
     );

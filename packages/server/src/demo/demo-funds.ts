@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Services } from '../app';
 import type { Database } from '../db/database';
-import { DEMO } from './demo-merchant';
+import { DEMO, DEMO_PARTNER, type DemoAccount } from './demo-merchant';
 
 /*
  * The demo merchant's payout card (issue 16): added, photographed and submitted through the calls a person makes,
@@ -36,6 +36,58 @@ export const DEMO_CARD = {
   address: '西长安街1号',
 } as const;
 
+/** The partner's card: the one the demo merchant names as a split account on /feeSplitting. */
+export const DEMO_PARTNER_CARD = {
+  ...DEMO_CARD,
+  acct_name: '示例合作方',
+  acct_cert_no: '44030519900101123X',
+  bank_province: '440000',
+  bank_city: '440300',
+  bank_branch: '中国工商银行深圳南山支行',
+  bank_no: '102584000001',
+  acct_no: '6222 0202 0099 8877 665',
+  acct_mobile: DEMO_PARTNER.phone,
+  prov_code: '440000',
+  city_code: '440300',
+  area_code: '440305',
+  address: '科技园路1号',
+} as const;
+
+const PARTNER_DONE_KEY = 'demo_partner_card';
+
+/**
+ * Gives the demo partner (a merchant of its own) an approved payout card, once, so that fee splitting can be tried
+ * in the demo: split accounts are other merchants' approved cards, found by their number.
+ */
+export async function ensureDemoPartnerCard(app: FastifyInstance, db: Kysely<Database>, services: Services) {
+  const done = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', PARTNER_DONE_KEY)
+    .executeTakeFirst();
+  if (done) return;
+  const call = await session(app, DEMO_PARTNER);
+  const merchantId = await submitCard(call, DEMO_PARTNER_CARD);
+  await services.bankCards.review.review(merchantId, { approve: true });
+  await db
+    .insertInto('settings')
+    .values({ key: PARTNER_DONE_KEY, value: String(merchantId) })
+    .execute();
+}
+
+/** Enters a card through the editor's calls (form, six photos); answers its id, submitted for review. */
+async function submitCard(call: Call, card: typeof DEMO_CARD | typeof DEMO_PARTNER_CARD): Promise<number> {
+  const { merchant_id } = await call<{ merchant_id: string }>('/api/v1/k/addBank', card);
+  const images: Record<string, string> = {};
+  for (const field of PHOTOS) {
+    images[field] = (
+      await call<{ image_id: string }>(`/api/v1/k/uploadImage?type=${field}`, 'photo')
+    ).image_id;
+  }
+  await call('/api/v1/k/addBankImg', { merchant_id, ...images });
+  return Number(merchant_id);
+}
+
 /**
  * Gives the demo merchant an approved payout card with every demo machine bound to it, once (a person may unbind
  * or delete it in the demo; a restart does not put it back). Answers the card's id, or null when done before.
@@ -47,15 +99,8 @@ export async function ensureDemoPayoutCard(
 ): Promise<number | null> {
   const done = await db.selectFrom('settings').select('value').where('key', '=', DONE_KEY).executeTakeFirst();
   if (done) return null;
-  const call = await session(app);
-  const { merchant_id } = await call<{ merchant_id: string }>('/api/v1/k/addBank', DEMO_CARD);
-  const images: Record<string, string> = {};
-  for (const field of PHOTOS) {
-    images[field] = (
-      await call<{ image_id: string }>(`/api/v1/k/uploadImage?type=${field}`, 'photo')
-    ).image_id;
-  }
-  await call('/api/v1/k/addBankImg', { merchant_id, ...images });
+  const call = await session(app, DEMO);
+  const merchant_id = String(await submitCard(call, DEMO_CARD));
   // The sandbox reviewer approves a submitted card after a delay; the demo's own card is approved at once.
   await services.bankCards.review.review(Number(merchant_id), { approve: true });
   const owner = await db
@@ -78,13 +123,13 @@ export async function ensureDemoPayoutCard(
 
 type Call = <T = unknown>(path: string, body: unknown) => Promise<T>;
 
-/** The demo owner's session: JSON calls, and 'photo' as a body sends the PNG as a multipart upload. */
-async function session(app: FastifyInstance): Promise<Call> {
+/** A demo owner's session: JSON calls, and 'photo' as a body sends the PNG as a multipart upload. */
+async function session(app: FastifyInstance, account: DemoAccount): Promise<Call> {
   const login = await app.inject({
     method: 'POST',
     url: '/p/v1/login',
     headers: { 'content-type': 'application/json', lang: 'en-US' },
-    payload: { username: DEMO.phone, password: DEMO.password },
+    payload: { username: account.phone, password: account.password },
   });
   const user = login.json<{ rcode: number; msg: string; result: { token: string; secret: string } }>();
   if (user.rcode !== 0) throw new Error(`demo login failed: ${user.msg}`);
