@@ -564,7 +564,12 @@ function canonical(answer: unknown): string {
       .map(([k, v]) => `${String(k)}:${canonical(v)}`)
       .sort()
       .join(',')}}`;
-  if (!Array.isArray(answer)) return JSON.stringify(answer, Object.keys(answer as object).sort());
+  if (answer === null || typeof answer !== 'object') return JSON.stringify(answer);
+  if (!Array.isArray(answer))
+    return `{${Object.entries(answer)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}:${canonical(v)}`)
+      .join(',')}}`;
   const parts = answer.map(canonical);
   return `[${(answer.every(Array.isArray) ? parts : parts.sort()).join(',')}]`;
 }
@@ -631,10 +636,13 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
     ['month', r.month],
     ['93 days', r.days93],
   ] as const) {
-    // What the rankings and lists read (RankingsService, ListsService, GoodsAnalysisService).
-    cases.push([`top stores: ${name}`, (x) => x.sums(f(range), 'store')]);
-    cases.push([`top machines: ${name}`, (x) => x.sums(f(range), 'sn')]);
-    cases.push([`top goods: ${name}`, (x) => x.goodsSums(f(range), 'goods')]);
+    // What the rankings read (RankingsService, GoodsAnalysisService: Top 6 stores and machines, a page of 10
+    // goods), and the lists every group (ListsService).
+    cases.push([`top stores: ${name}`, (x) => x.ranking(f(range), 'store', 'income', 6)]);
+    cases.push([`top machines: ${name}`, (x) => x.ranking(f(range), 'sn', 'income', 6)]);
+    cases.push([`top goods: ${name}`, (x) => x.goodsRanking(f(range), 'income', { offset: 0, limit: 10 })]);
+    cases.push([`all machines: ${name}`, (x) => x.sums(f(range), 'sn')]);
+    cases.push([`all goods: ${name}`, (x) => x.goodsSums(f(range), 'goods')]);
   }
   console.log(
     `\n${'facts'.padEnd(36)}${'rollup p50'.padStart(12)}${'p95'.padStart(9)}${'raw p50'.padStart(11)}${'p95'.padStart(9)}${'raw/rollup'.padStart(12)}`,
@@ -652,6 +660,7 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   console.log(
     `\nrollups == raw: ${differ.length ? `NO (${differ.join('; ')})` : `yes (${cases.length} answers)`}`,
   );
+  await crossover(k, r, f);
   if (differ.length) process.exitCode = 1;
   const sizes: string[] = [];
   for (const table of [
@@ -666,6 +675,36 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   }
   console.log(`\nrows: ${sizes.join(', ')}`);
   await db.destroy();
+}
+
+/**
+ * Where the day rollups and the running totals cross (RollupFacts' dayRollupSpan): the machine and goods
+ * rankings and lists over 1 to 7 days read from each, p50 in the same run.
+ */
+async function crossover(
+  k: Kysely<Database>,
+  r: Ranges,
+  f: (range: [number, number]) => FactFilter,
+): Promise<void> {
+  const byDays = new RollupFacts(k, ZONE, 20_000, 10_000);
+  const byRuns = new RollupFacts(k, ZONE, 20_000, 0);
+  const [today, end] = r.day;
+  console.log(
+    `\n${'crossover (p50 ms)'.padEnd(36)}${'day rollups'.padStart(12)}${'running totals'.padStart(16)}`,
+  );
+  for (const days of [1, 2, 3, 4, 5, 7]) {
+    const range: [number, number] = [today - (days - 1) * DAY, end];
+    for (const [name, run] of [
+      ['top machines', (x: SalesFacts) => x.ranking(f(range), 'sn', 'income', 6)],
+      ['all machines', (x: SalesFacts) => x.sums(f(range), 'sn')],
+      ['top goods', (x: SalesFacts) => x.goodsRanking(f(range), 'income', { offset: 0, limit: 10 })],
+    ] as const) {
+      const a = await measure(() => run(byDays));
+      const b = await measure(() => run(byRuns));
+      if (canonical(a.answer) !== canonical(b.answer)) throw new Error(`crossover ${name} ${days} d differ`);
+      console.log(`${`${name}: ${days} d`.padEnd(36)}${ms(a.p50).padStart(12)}${ms(b.p50).padStart(16)}`);
+    }
+  }
 }
 
 /** A child process serving the API on the benchmark's database; answers its port. */
