@@ -1,63 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { UserInfo } from '@vendo/contract/api/account';
 import type { FundAccount, Settlement } from '@vendo/contract/api/funds';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { setApiNavigator } from '../../../lib/api-client';
-import { createQueryClient } from '../../../lib/query-client';
-import { saveLogin } from '../../../lib/session';
 
-/** Test support for /fund and /settle (imported by *.test.tsx only). */
+/** Test support for /fund and /settle (imported by *.test.tsx only): the shared mock API and this feature's fixtures. */
 
-export const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
-
-export type Answer = { rcode: number; msg?: string; result?: unknown };
-
-/** Answers each path with its envelope; an unknown path fails the test loudly. */
-export function answerWith(answers: Record<string, Answer | ((body: unknown) => Answer)>): void {
-  vi.stubGlobal('fetch', fetchMock);
-  setApiNavigator(() => undefined);
-  fetchMock.mockImplementation((input, init) => {
-    const entry = answers[input];
-    if (!entry) return Promise.reject(new Error(`unexpected call ${input}`));
-    const body: unknown = JSON.parse(String(init.body));
-    const answer = typeof entry === 'function' ? entry(body) : entry;
-    return Promise.resolve(
-      new Response(JSON.stringify({ msg: 'OK', result: null, ...answer }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  });
-}
-
-/** The bodies posted to a path, in order. */
-export function bodiesTo(path: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => input === path)
-    .map(([, init]) => JSON.parse(String(init.body)) as unknown);
-}
-
-/** Where the app is now, for tests that follow a link. */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
-
-export function renderScreen(user: UserInfo, path: string, screen: ReactNode) {
-  saveLogin(user);
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="*" element={screen} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+export { answerWith, bodiesTo, fetchMock, renderScreen, type Answer } from '../../../testing/mock-api';
 
 export function account(overrides: Partial<FundAccount> = {}): FundAccount {
   return {
