@@ -692,7 +692,7 @@ async function crossover(
   console.log(
     `\n${'crossover (p50 ms)'.padEnd(36)}${'day rollups'.padStart(12)}${'running totals'.padStart(16)}`,
   );
-  for (const days of [1, 2, 3, 4, 5, 7]) {
+  for (const days of [1, 2, 3, 5, 7, 10, 14]) {
     const range: [number, number] = [today - (days - 1) * DAY, end];
     for (const [name, run] of [
       ['top machines', (x: SalesFacts) => x.ranking(f(range), 'sn', 'income', 6)],

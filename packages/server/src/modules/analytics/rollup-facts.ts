@@ -79,9 +79,9 @@ export class RollupFacts implements SalesFacts {
     private readonly vacuumEvery = 20_000,
     /**
      * Spans of at most this many whole days are read from the day rollups (device_sum_days, goods_sum_days),
-     * longer ones from the running totals (docs/analytics.md: where the two cross, measured).
+     * longer ones from the running totals; by default each table's measured crossover (DAY_ROLLUP_SPANS).
      */
-    private readonly dayRollupSpan = DAY_ROLLUP_SPAN,
+    private readonly dayRollupSpan?: number,
   ) {
     this.raw = new RawFacts(db);
   }
@@ -380,7 +380,7 @@ export class RollupFacts implements SalesFacts {
   /**
    * Spans of whole local days [from, to) summed per key with the unfolded deltas, in one statement (one
    * snapshot: a fold running meanwhile moves figures from the deltas to the rollups without changing the sum).
-   * A span of more than `dayRollupSpan` days is the rows of the last snapshot day of the running totals before
+   * A span longer than the read's crossover (daySpan) is the rows of the last snapshot day of the running totals before
    * its end minus those of the last snapshot day before its start — each one seek and a contiguous read of the
    * primary key (merchant, day, …), however long the span; a shorter one is its rows of the day rollup, which
    * hold only the keys that sold on each day. The deltas of its days are derived in SQL (coarse-sums.ts). Groups
@@ -411,7 +411,7 @@ export class RollupFacts implements SalesFacts {
         sql`select ${key} as k, ${columns} ${source}${extra} and ${factConditions(f, 't', { sn })}`,
       );
     for (const [from, to] of spans) {
-      if (read.days && Math.round((to - from) / DAY_MS) <= this.dayRollupSpan) {
+      if (read.days && Math.round((to - from) / DAY_MS) <= (this.dayRollupSpan ?? read.daySpan)) {
         select(
           stored((c) => sql`t.${sql.ref(c)}`),
           sql`from ${sql.table(read.days)} t where ${days(from, to)}`,
@@ -535,6 +535,8 @@ export class RollupFacts implements SalesFacts {
 interface SumsRead<C extends string> {
   run: RunTable;
   days: 'device_sum_days' | 'goods_sum_days' | null;
+  /** Spans of at most this many days read `days`. */
+  daySpan: number;
   deltas: string;
   /** Whether the deltas are sales deltas (they have the machine). */
   sn: boolean;
@@ -553,9 +555,18 @@ interface Rank<C extends string> {
   limit: number;
 }
 
+/**
+ * Spans of at most this many whole days read the day rollups, longer ones the running totals: where the two
+ * cross at 1,000,000 orders (docs/analytics.md, Measured; bench/analytics prints the crossover). A day of
+ * machines is some 850 rows of device_sum_days against a snapshot pair of 2,000; a day of goods some 720 rows of
+ * goods_sum_days against a pair of 6,000.
+ */
+export const DAY_ROLLUP_SPANS = { machines: 2, goods: 7 } as const;
+
 const DEVICE_READ: SumsRead<DeviceSumColumn> = {
   run: DEVICE_RUNS,
   days: 'device_sum_days',
+  daySpan: DAY_ROLLUP_SPANS.machines,
   deltas: 'sales_deltas',
   sn: true,
   columns: DEVICE_SUM_COLUMNS,
@@ -568,18 +579,13 @@ const STORE_READ: SumsRead<DeviceSumColumn> = { ...DEVICE_READ, run: STORE_RUNS,
 const GOODS_READ: SumsRead<GoodsSumColumn> = {
   run: GOODS_RUNS,
   days: 'goods_sum_days',
+  daySpan: DAY_ROLLUP_SPANS.goods,
   deltas: 'goods_deltas',
   sn: false,
   columns: GOODS_SUM_COLUMNS,
   fromDelta: GOODS_DELTA_SQL,
 };
 
-/**
- * Spans of at most this many whole days read the day rollups, longer ones the running totals: measured at
- * 1,000,000 orders (docs/analytics.md, Measured), where a day of machines is ~900 rows against a snapshot pair
- * of 2,000.
- */
-export const DAY_ROLLUP_SPAN = 3;
 const DAY_MS = 86_400_000;
 
 /** One goods (the goods detail's shares are of every goods; a filter naming one narrows the rows). */
