@@ -226,23 +226,7 @@ export class SettlementService {
           updated_at: now,
         });
         if (!moved) return false;
-        await repo.insertEntries(trx, [
-          {
-            merchant_id: s.merchant_id,
-            account_id: s.account_id,
-            kind: 'payout',
-            amount: -s.settle_amt,
-            ref: `payout:${s.id}:${attempt}`,
-            order_id: null,
-            refund_id: null,
-            order_no: '',
-            sn: '',
-            client: '',
-            at: now,
-            settlement_id: s.id,
-            created_at: now,
-          },
-        ]);
+        await repo.insertEntries(trx, [payoutEntry(s, 'payout', attempt, now)]);
         return true;
       });
       if (!took) return false;
@@ -295,23 +279,7 @@ export class SettlementService {
       if (!moved) return false;
       // The payout entry is reversed: the money is back in the account, waiting for the next run.
       const current = await repo.settlement(s.id, trx);
-      await repo.insertEntries(trx, [
-        {
-          merchant_id: s.merchant_id,
-          account_id: s.account_id,
-          kind: 'payout_reversal',
-          amount: s.settle_amt,
-          ref: `payout_reversal:${s.id}:${current?.attempt ?? s.attempt}`,
-          order_id: null,
-          refund_id: null,
-          order_no: '',
-          sn: '',
-          client: '',
-          at: now,
-          settlement_id: s.id,
-          created_at: now,
-        },
-      ]);
+      await repo.insertEntries(trx, [payoutEntry(s, 'payout_reversal', current?.attempt ?? s.attempt, now)]);
       return true;
     });
   }
@@ -335,24 +303,35 @@ export class SettlementService {
         updated_at: now,
       });
       if (!moved) return false;
-      await repo.insertEntries(trx, [
-        {
-          merchant_id: s.merchant_id,
-          account_id: s.account_id,
-          kind: 'payout',
-          amount: -s.settle_amt,
-          ref: `payout:${id}:${s.attempt + 1}`,
-          order_id: null,
-          refund_id: null,
-          order_no: '',
-          sn: '',
-          client: '',
-          at: now,
-          settlement_id: id,
-          created_at: now,
-        },
-      ]);
+      await repo.insertEntries(trx, [payoutEntry(s, 'payout', s.attempt + 1, now)]);
       return true;
     });
   }
+}
+
+/**
+ * The ledger entry of a payout attempt (money leaving the account) or of its reversal when the bank refused it
+ * (money back, waiting for the next run); one per settlement, kind and attempt.
+ */
+function payoutEntry(
+  s: SettlementRow,
+  kind: 'payout' | 'payout_reversal',
+  attempt: number,
+  now: number,
+): NewEntry {
+  return {
+    merchant_id: s.merchant_id,
+    account_id: s.account_id,
+    kind,
+    amount: kind === 'payout' ? -s.settle_amt : s.settle_amt,
+    ref: `${kind}:${s.id}:${attempt}`,
+    order_id: null,
+    refund_id: null,
+    order_no: '',
+    sn: '',
+    client: '',
+    at: now,
+    settlement_id: s.id,
+    created_at: now,
+  };
 }
