@@ -97,7 +97,16 @@ export const settlement = z.object({
 });
 export type Settlement = z.infer<typeof settlement>;
 
-/** Settlement records, newest day first, filtered by day range, status and payout account. */
+/**
+ * The settlement filter's name for the manual-transfer account (its merchant_id is '', which reads as "no
+ * filter"): `condition.merchant_id: 'manual'` lists only its records.
+ */
+export const MANUAL_ACCOUNT_FILTER = 'manual';
+
+/**
+ * Settlement records, newest day first, filtered by day range, status and payout account (a card's merchant_id,
+ * or MANUAL_ACCOUNT_FILTER for the manual-transfer account; '' or missing: every account).
+ */
 export const getSettle = defineCall({
   path: '/api/v1/b/getSettle',
   ...funds,
@@ -113,7 +122,7 @@ export const getSettle = defineCall({
       .string()
       .trim()
       .max(TEXT_MAX.code)
-      .regex(/^\d*$/, { error: 'invalidValue' })
+      .refine((v) => v === MANUAL_ACCOUNT_FILTER || /^\d*$/.test(v), { error: 'invalidValue' })
       .nullish()
       .transform((v) => v || undefined),
   }),

@@ -1,5 +1,10 @@
 import type * as api from '@vendo/contract/api/funds';
-import type { FundAccount, ProfitShare, Settlement } from '@vendo/contract/api/funds';
+import {
+  MANUAL_ACCOUNT_FILTER,
+  type FundAccount,
+  type ProfitShare,
+  type Settlement,
+} from '@vendo/contract/api/funds';
 import type * as splitApi from '@vendo/contract/api/splits';
 import { SPLIT_WHOLE } from '@vendo/contract/api/splits';
 import type { CallResult } from '@vendo/contract/api/call';
@@ -115,8 +120,11 @@ export class FundsService {
       throw new AppError(RCODE.SETTLE_RANGE_INVALID);
     let accountIds = await this.scopedAccounts(scope);
     if (c.merchant_id) {
+      // A card by its id, or the manual-transfer account by its name (its merchant_id '' means "every account").
+      const manual = c.merchant_id === MANUAL_ACCOUNT_FILTER;
+      const key = manual ? null : cardAccountKey(Number(c.merchant_id));
       const wanted = (await this.d.repo.accounts(scope.merchantId))
-        .filter((a) => a.account_key === cardAccountKey(Number(c.merchant_id)))
+        .filter((a) => (manual ? a.manual_transfer === 1 : a.account_key === key))
         .map((a) => a.id);
       accountIds = accountIds ? accountIds.filter((id) => wanted.includes(id)) : wanted;
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FundAccount, Settlement } from '@vendo/contract/api/funds';
+import { MANUAL_ACCOUNT_FILTER, type FundAccount, type Settlement } from '@vendo/contract/api/funds';
 import { PERMISSIONS } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
@@ -148,6 +148,37 @@ describe.each(dialects())('funds and settlement on %s', (dialect) => {
     expect((await call('/api/v1/b/getSettleDetail', { id: byCard.id }, payer)).rcode).toBe(
       RCODE.SETTLEMENT_NOT_FOUND,
     );
+  });
+
+  it("lists the manual-transfer account's records by its filter name; '' lists every account", async () => {
+    await sale(t, '16001');
+    await sale(t, '16002');
+    await runAt(at(1, 13));
+    const all = await records();
+    expect(all.count).toBe(2);
+    const manual = all.data.find((r) => r.merchant_id === '')!;
+    const byCard = all.data.find((r) => r.merchant_id === card)!;
+    const onlyManual = await records({ merchant_id: MANUAL_ACCOUNT_FILTER });
+    expect(onlyManual.data.map((r) => r.id)).toEqual([manual.id]);
+    expect(onlyManual.count).toBe(1);
+    expect((await records({ merchant_id: card })).data.map((r) => r.id)).toEqual([byCard.id]);
+    expect((await records({ merchant_id: '' })).count).toBe(2);
+    // With the other conditions: the manual transfer waits for the platform (settling), so none succeeded.
+    expect((await records({ merchant_id: 'manual', settle_status: 'settling' })).count).toBe(1);
+    expect((await records({ merchant_id: 'manual', settle_status: 'success' })).count).toBe(0);
+    expect((await records({ merchant_id: 'manual', start_date: '20261123' })).count).toBe(0);
+    expect((await call('/api/v1/b/getSettle', { condition: { merchant_id: 'manuals' } })).rcode).toBe(
+      RCODE.INVALID_PARAM,
+    );
+
+    // Another merchant's manual-transfer account is its own: the filter never reaches across.
+    const other = await mainAccount(t, '13900001603');
+    expect((await records({ merchant_id: 'manual' }, other)).count).toBe(0);
+    // Staff holding 1036 see it; "only own" staff never see the manual-transfer account.
+    const payer = await staffAccount(t, owner, { account: 'payer', perms: [PERMISSIONS.Settle] });
+    expect((await records({ merchant_id: 'manual' }, payer)).data.map((r) => r.id)).toEqual([manual.id]);
+    await t.db.kysely.updateTable('users').set({ bank_own_only: 1 }).where('id', '=', payer.userId).execute();
+    expect((await records({ merchant_id: 'manual' }, payer)).count).toBe(0);
   });
 
   it('carries a refund confirmed after its day was settled into the next payout', async () => {

@@ -29,7 +29,6 @@ export default defineNamespace({
       allRecords: '全部结算记录',
       manualText:
         '未绑定银行卡的设备收入进入此账户，由人工转账打款，手续费为金额的 6%（最低 1 元）。为设备绑定审核通过的银行卡即可每天自动打款。',
-      manualRecords: '人工转账的结算记录在全部结算记录中查看。',
       bindCards: '管理银行卡',
       scheduleTitle: '打款说明',
       schedule: '每天 13:00 结算前一天的收入，款项次日到账。',
@@ -111,7 +110,6 @@ export default defineNamespace({
       allRecords: '全部結算記錄',
       manualText:
         '未綁定銀行卡的設備收入進入此帳戶，由人工轉帳打款，手續費為金額的 6%（最低 1 元）。為設備綁定審核通過的銀行卡即可每天自動打款。',
-      manualRecords: '人工轉帳的結算記錄在全部結算記錄中查看。',
       bindCards: '管理銀行卡',
       scheduleTitle: '打款說明',
       schedule: '每天 13:00 結算前一天的收入，款項次日到帳。',
@@ -193,7 +191,6 @@ export default defineNamespace({
       allRecords: 'All settlement records',
       manualText:
         'Income of machines without a bank card comes here and is paid out by manual transfer, for a fee of 6% of the amount (at least ¥1). Bind the machines to an approved bank card to be paid out automatically every day.',
-      manualRecords: 'Manual transfers are listed under all settlement records.',
       bindCards: 'Manage bank cards',
       scheduleTitle: 'How payouts work',
       schedule: "Every day at 13:00 the previous day's income is settled; it arrives the next day.",

@@ -73,7 +73,11 @@ describe('/fund', () => {
     renderScreen(makeUser(), '/fund', <FundScreen />);
     const manual = (await screen.findByRole('heading', { name: 'Manual-transfer account' })).closest('li')!;
     expect(manual.textContent).toContain('6% of the amount (at least ¥1)');
-    expect(within(manual).queryByRole('link', { name: /^Settlement records/ })).toBeNull();
+    // Its own records, by the filter's name for it (its merchant_id '' would mean every account).
+    fireEvent.click(
+      within(manual).getByRole('link', { name: /^Settlement records\s*·\s*Manual-transfer account$/ }),
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/settle?account=manual');
     expect(
       screen.getByText("Every day at 13:00 the previous day's income is settled; it arrives the next day."),
     ).toBeTruthy();

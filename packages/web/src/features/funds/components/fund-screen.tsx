@@ -62,23 +62,12 @@ function AccountCard({ account }: { account: FundAccount }) {
           </div>
         ))}
       </dl>
-      {manual ? (
-        <>
-          <p className="fund-manual-text">{t('fund.manualText')}</p>
-          <p className="muted fund-manual-records">
-            {t('fund.manualRecords')} <Link to="/settle">{t('fund.allRecords')}</Link>
-          </p>
-        </>
-      ) : (
-        <Link className="fund-card-link" to={accountRecordsPath(account.merchant_id)}>
-          <span>{t('fund.records')}</span>
-          <span className="visually-hidden">
-            {' '}
-            · {title} {account.acct_no_encry}
-          </span>
-          <RightOutline aria-hidden="true" />
-        </Link>
-      )}
+      {manual ? <p className="fund-manual-text">{t('fund.manualText')}</p> : null}
+      <Link className="fund-card-link" to={accountRecordsPath(account)}>
+        <span>{t('fund.records')}</span>
+        <span className="visually-hidden"> · {[title, account.acct_no_encry].filter(Boolean).join(' ')}</span>
+        <RightOutline aria-hidden="true" />
+      </Link>
     </li>
   );
 }

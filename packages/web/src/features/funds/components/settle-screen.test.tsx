@@ -67,6 +67,20 @@ describe('/settle', () => {
     expect(screen.getByRole('button', { name: /^Status: ?Failed$/ })).toBeTruthy();
   });
 
+  it('offers the manual-transfer account as a filter and asks for its records by its filter name', async () => {
+    answerWith({
+      [FUNDS]: FUNDS_ANSWER,
+      [SETTLE]: { rcode: 0, result: { data: [], count: 0, sandbox: false } },
+    });
+    renderScreen(makeUser(), '/settle?account=manual', <SettleScreen />);
+    expect(
+      await screen.findByRole('button', { name: /^Payout account: ?Manual-transfer account$/ }),
+    ).toBeTruthy();
+    expect(bodiesTo(SETTLE)).toEqual([
+      { pageNum: 1, pageSize: 10, step: 'start', condition: { merchant_id: 'manual' } },
+    ]);
+  });
+
   it('words and colours every state of spec §4', async () => {
     const codes = [1, 2, 3, 4, 0];
     answerWith({

@@ -1,4 +1,4 @@
-import type { Settlement } from '@vendo/contract/api/funds';
+import { MANUAL_ACCOUNT_FILTER, type Settlement } from '@vendo/contract/api/funds';
 import { SETTLEMENT_LABELS } from '@vendo/contract/enums';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { useFunds } from '../api/get-funds';
 import { useSettle } from '../api/get-settle';
 import { bankName, cardTail } from '../utils/funds';
 import {
+  accountFilterOf,
   filtersFromParams,
   filtersToParams,
   SETTLE_FILTER_STATES,
@@ -56,21 +57,27 @@ export default function SettleScreen() {
     { value: ALL, label: t('settle.anyStatus') },
     ...SETTLE_FILTER_STATES.map((s) => ({ value: s, label: SETTLEMENT_LABELS[s][locale] })),
   ];
-  // The manual-transfer account has no card id to filter by: its records show under "all accounts".
-  const cards = (funds.data?.data ?? []).filter((a) => a.manual_transfer === 0);
+  // Cards first, then the manual-transfer account (named by MANUAL_ACCOUNT_FILTER, its merchant_id being '').
+  const accounts = [...(funds.data?.data ?? [])].sort((a, b) => a.manual_transfer - b.manual_transfer);
   const accountOptions = [
     { value: ALL, label: t('settle.anyAccount') },
-    ...cards.map((a) => ({
-      value: a.merchant_id,
+    ...accounts.map((a) => ({
+      value: accountFilterOf(a),
       // The bank and the card's last digits: short enough for the chip, enough to tell the cards apart.
-      label: [bankName(a.bank_code, locale) ?? a.bank_code, `••••\u00a0${cardTail(a.acct_no_encry)}`].join(
-        ' ',
-      ),
+      label:
+        a.manual_transfer === 1
+          ? t('manualAccount')
+          : [bankName(a.bank_code, locale) ?? a.bank_code, `••••\u00a0${cardTail(a.acct_no_encry)}`].join(
+              ' ',
+            ),
     })),
   ];
   // An account the address names but the list lacks (still loading, or removed) shows as its number.
   if (filters.account !== null && !accountOptions.some((o) => o.value === filters.account)) {
-    accountOptions.push({ value: filters.account, label: `#${filters.account}` });
+    accountOptions.push({
+      value: filters.account,
+      label: filters.account === MANUAL_ACCOUNT_FILTER ? t('manualAccount') : `#${filters.account}`,
+    });
   }
 
   const list = records.data?.data ?? [];

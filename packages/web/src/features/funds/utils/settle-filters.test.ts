@@ -1,7 +1,8 @@
-import { getSettle } from '@vendo/contract/api/funds';
+import { getSettle, MANUAL_ACCOUNT_FILTER } from '@vendo/contract/api/funds';
 import { describe, expect, it } from 'vitest';
 import { pageRequest } from '../../../lib/paging';
 import {
+  accountFilterOf,
   accountRecordsPath,
   filtersFromParams,
   filtersToParams,
@@ -68,8 +69,22 @@ describe('the settlement filters in the address', () => {
     expect(body).toMatchObject({ pageNum: 2, pageSize: 10 });
   });
 
-  it('link /fund to one account', () => {
-    expect(accountRecordsPath('42')).toBe('/settle?account=42');
-    expect(parse(accountRecordsPath('42').split('?')[1]!).account).toBe('42');
+  it('link /fund to one account: a card by its id, the manual-transfer account by its filter name', () => {
+    const card = { merchant_id: '42', manual_transfer: 0 as const };
+    const manual = { merchant_id: '', manual_transfer: 1 as const };
+    expect(accountRecordsPath(card)).toBe('/settle?account=42');
+    expect(parse(accountRecordsPath(card).split('?')[1]!).account).toBe('42');
+    expect(accountFilterOf(manual)).toBe(MANUAL_ACCOUNT_FILTER);
+    expect(accountRecordsPath(manual)).toBe('/settle?account=manual');
+    expect(parse(accountRecordsPath(manual).split('?')[1]!).account).toBe('manual');
+  });
+
+  it('ask the server for the manual-transfer account by its filter name, never by its empty merchant_id', () => {
+    const f = parse('account=manual');
+    expect(f.account).toBe('manual');
+    expect(filtersToParams(f, TZ).toString()).toBe('account=manual');
+    const body = getSettle.request.parse({ ...pageRequest(1, 10), condition: settleCondition(f, TZ) });
+    expect(body.condition.merchant_id).toBe(MANUAL_ACCOUNT_FILTER);
+    expect(parse('account=Manual').account).toBeNull();
   });
 });

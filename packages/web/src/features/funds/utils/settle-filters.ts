@@ -1,3 +1,4 @@
+import { MANUAL_ACCOUNT_FILTER, type FundAccount } from '@vendo/contract/api/funds';
 import type { SettlementState } from '@vendo/contract/enums';
 import {
   customRange,
@@ -33,7 +34,7 @@ export interface SettleFilters {
   page: number;
   range: TimeRange;
   status: SettleFilterState | null;
-  /** A payout account (a card's merchant_id), or null for every account. */
+  /** A payout account (a card's merchant_id, or MANUAL_ACCOUNT_FILTER), or null for every account. */
   account: string | null;
 }
 
@@ -76,7 +77,7 @@ export function filtersFromParams(
     page: positiveInt(params.get('page')) ?? 1,
     range: rangeFromParams(params, options.now, timeZone),
     status: SETTLE_FILTER_STATES.find((s) => s === status) ?? null,
-    account: /^\d{1,18}$/.test(account) ? account : null,
+    account: /^\d{1,18}$/.test(account) || account === MANUAL_ACCOUNT_FILTER ? account : null,
   };
 }
 
@@ -95,9 +96,17 @@ export function filtersToParams(filters: SettleFilters, timeZone = DEFAULT_TIME_
   return params;
 }
 
+/**
+ * How the settlement filter names a payout account: a card by its merchant_id, the manual-transfer account (whose
+ * merchant_id is '', "every account" to the server) by MANUAL_ACCOUNT_FILTER.
+ */
+export function accountFilterOf(account: Pick<FundAccount, 'merchant_id' | 'manual_transfer'>): string {
+  return account.manual_transfer === 1 ? MANUAL_ACCOUNT_FILTER : account.merchant_id;
+}
+
 /** The /settle address listing one payout account's records. */
-export function accountRecordsPath(merchantId: string): string {
-  return `/settle?${new URLSearchParams({ account: merchantId }).toString()}`;
+export function accountRecordsPath(account: Pick<FundAccount, 'merchant_id' | 'manual_transfer'>): string {
+  return `/settle?${new URLSearchParams({ account: accountFilterOf(account) }).toString()}`;
 }
 
 /** The request condition: the range as merchant-local days (both ends included), the status and the account. */
