@@ -268,6 +268,9 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
     expect(await line('split').locator('.fs-amount').textContent()).toBe(money(route.lines[1]!.amount));
     // The seller's own share was paid out by its settlement.
     await visible(line('main').getByText(fs.route.settled, { exact: true }));
+    // The partner's share is settled by the partner (its settlement is not the seller's to see).
+    await visible(line('split').getByText(fs.route.holderSettles, { exact: true }));
+    expect(await line('split').getByText(fs.route.notSettled, { exact: true }).count()).toBe(0);
     await lines.scrollIntoViewIfNeeded();
     await stillSnap(page, 'fee-splits-trade-route');
   });

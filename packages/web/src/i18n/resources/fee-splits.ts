@@ -76,6 +76,7 @@ export default defineNamespace({
       share: '比例 {{percent}}%',
       settled: '已结算',
       notSettled: '未结算',
+      holderSettles: '由对方商户结算',
     },
     profit: {
       label: '分润明细',
@@ -174,6 +175,7 @@ export default defineNamespace({
       share: '比例 {{percent}}%',
       settled: '已結算',
       notSettled: '未結算',
+      holderSettles: '由對方商戶結算',
     },
     profit: {
       label: '分潤明細',
@@ -275,6 +277,7 @@ export default defineNamespace({
       share: 'Share {{percent}}%',
       settled: 'Settled',
       notSettled: 'Not settled',
+      holderSettles: "Settled by the card's owner",
     },
     profit: {
       label: 'Profit sharing by day',

@@ -215,7 +215,9 @@ describe('/feeSplitting', () => {
     expect(split!.textContent).toContain('Split account');
     expect(split!.textContent).toContain('Refund · Share 33.5%');
     expect(split!.textContent).toContain('-¥3.34');
-    expect(split!.textContent).toContain('Not settled');
+    // A split account's money is settled by the card's owner: the seller is not told it is unsettled.
+    expect(split!.textContent).toContain("Settled by the card's owner");
+    expect(split!.textContent).not.toContain('Not settled');
     expect(bodiesTo(ROUTE)).toEqual([{ orderno: 'O123' }]);
   });
 

@@ -14,7 +14,8 @@ import { accountText } from '../utils/accounts';
 /**
  * "Where did this order's money go" (/k/queryTradeRoute): an order number in, one line per account and movement
  * out — its role, its share when the payment was booked, payment or refund, the amount, and whether a settlement
- * has paid it out. For those holding payout records (1036).
+ * has paid it out (a split account's money is settled by the card's owner, which the seller is not told). For
+ * those holding payout records (1036).
  */
 export function TradeRoute() {
   const { t } = useTranslation('feeSplits');
@@ -97,9 +98,14 @@ export function TradeRoute() {
                   </div>
                   <div className="fs-route-line-foot">
                     <span className="muted">{formatDateTime(line.time)}</span>
-                    <span className="fs-settled" data-settled={line.settle_id !== null}>
-                      {line.settle_id !== null ? t('route.settled') : t('route.notSettled')}
-                    </span>
+                    {line.role === 'split' && line.settle_id === null ? (
+                      // Another merchant's card: its settlement is that merchant's, not told to the seller.
+                      <span className="muted">{t('route.holderSettles')}</span>
+                    ) : (
+                      <span className="fs-settled" data-settled={line.settle_id !== null}>
+                        {line.settle_id !== null ? t('route.settled') : t('route.notSettled')}
+                      </span>
+                    )}
                   </div>
                 </li>
               ))}
