@@ -1,5 +1,5 @@
 import { List } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /** What a row of a form says about its control. */
 export interface FieldLabelProps {
@@ -59,6 +59,34 @@ export function Field({ id, label, required, error, description, extra, onClick,
 /** aria props that tie a control to its Field's message. */
 export function fieldAria(id: string, error: string | undefined) {
   return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** antd-mobile's InputRef and TextAreaRef: the native control inside. */
+interface NativeControl {
+  nativeElement: HTMLElement | null;
+}
+
+/**
+ * aria-invalid and aria-describedby on the native control of an antd-mobile Input or TextArea (pass the answer as
+ * its ref): they hand aria-* props to their wrapper div, where a screen reader never ties the message to the
+ * control the person is on.
+ */
+export function useNativeAria<T extends NativeControl>(invalid: boolean, describedBy: string | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const control = ref.current?.nativeElement;
+    if (!control) return;
+    if (invalid) control.setAttribute('aria-invalid', 'true');
+    else control.removeAttribute('aria-invalid');
+    if (describedBy) control.setAttribute('aria-describedby', describedBy);
+    else control.removeAttribute('aria-describedby');
+  }, [invalid, describedBy]);
+  return ref;
+}
+
+/** fieldAria on the native control of an antd-mobile Input or TextArea (useNativeAria). */
+export function useNativeFieldAria<T extends NativeControl>(id: string, error: string | undefined) {
+  return useNativeAria<T>(Boolean(error), error ? `${id}-error` : undefined);
 }
 
 /** Splits the props of a control in a row (InputField, TextAreaField) into the row's and the control's own. */

@@ -1,5 +1,5 @@
-import { Input, type InputProps } from 'antd-mobile';
-import { Field, fieldAria, splitFieldProps, type FieldLabelProps } from './field';
+import { Input, type InputProps, type InputRef } from 'antd-mobile';
+import { Field, splitFieldProps, useNativeFieldAria, type FieldLabelProps } from './field';
 
 interface InputFieldProps extends FieldLabelProps, Omit<InputProps, 'id' | 'value' | 'onChange'> {
   value: string;
@@ -9,9 +9,10 @@ interface InputFieldProps extends FieldLabelProps, Omit<InputProps, 'id' | 'valu
 /** A labelled one-line text input with its message: a Field around antd-mobile's Input, clearable by default. */
 export function InputField(props: InputFieldProps) {
   const { row, control } = splitFieldProps(props);
+  const ref = useNativeFieldAria<InputRef>(row.id, row.error);
   return (
     <Field {...row}>
-      <Input clearable {...control} id={row.id} {...fieldAria(row.id, row.error)} />
+      <Input clearable {...control} id={row.id} ref={ref} />
     </Field>
   );
 }

@@ -1,6 +1,7 @@
-import { Input } from 'antd-mobile';
+import { Input, type InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState, type AriaAttributes } from 'react';
+import { useNativeAria } from './field';
 import { useTranslation } from 'react-i18next';
 
 interface PasswordInputProps extends AriaAttributes {
@@ -22,10 +23,13 @@ export function PasswordInput({
 }: PasswordInputProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
+  const { 'aria-invalid': invalid, 'aria-describedby': describedBy, ...otherAria } = aria;
+  const ref = useNativeAria<InputRef>(invalid === true || invalid === 'true', describedBy);
   return (
     <div className="password-input">
       <Input
-        {...aria}
+        {...otherAria}
+        ref={ref}
         id={id}
         type={visible ? 'text' : 'password'}
         value={value}

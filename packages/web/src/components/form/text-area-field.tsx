@@ -1,5 +1,5 @@
-import { TextArea, type TextAreaProps } from 'antd-mobile';
-import { Field, fieldAria, splitFieldProps, type FieldLabelProps } from './field';
+import { TextArea, type TextAreaProps, type TextAreaRef } from 'antd-mobile';
+import { Field, splitFieldProps, useNativeFieldAria, type FieldLabelProps } from './field';
 
 interface TextAreaFieldProps extends FieldLabelProps, Omit<TextAreaProps, 'id' | 'value' | 'onChange'> {
   value: string;
@@ -9,9 +9,10 @@ interface TextAreaFieldProps extends FieldLabelProps, Omit<TextAreaProps, 'id' |
 /** A labelled text area with its message (remarks, descriptions), growing with what is typed. */
 export function TextAreaField(props: TextAreaFieldProps) {
   const { row, control } = splitFieldProps(props);
+  const ref = useNativeFieldAria<TextAreaRef>(row.id, row.error);
   return (
     <Field {...row}>
-      <TextArea {...control} id={row.id} {...fieldAria(row.id, row.error)} />
+      <TextArea {...control} id={row.id} ref={ref} />
     </Field>
   );
 }

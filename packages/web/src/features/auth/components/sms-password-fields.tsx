@@ -1,6 +1,6 @@
-import { Input } from 'antd-mobile';
+import { Input, type InputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Field, fieldAria } from '../../../components/form/field';
+import { Field, fieldAria, useNativeFieldAria } from '../../../components/form/field';
 import type { FieldErrors } from '../../../lib/validation';
 import { PasswordInput } from '../../../components/form/password-input';
 import { SandboxLabel } from './sandbox-label';
@@ -35,6 +35,7 @@ export function SmsPasswordFields({
 }: SmsPasswordFieldsProps) {
   const { t } = useTranslation('auth');
   const id = (name: Name) => `${idPrefix}-${name}`;
+  const codeRef = useNativeFieldAria<InputRef>(id('code'), errors.code);
   const passwordProps = (name: 'password' | 'confirm') => ({
     id: id(name),
     value: values[name],
@@ -54,7 +55,7 @@ export function SmsPasswordFields({
             onChange={set('code')}
             placeholder={t('codePlaceholder')}
             autoComplete="one-time-code"
-            {...fieldAria(id('code'), errors.code)}
+            ref={codeRef}
           />
           <SmsCodeButton onSend={onSend} />
         </div>

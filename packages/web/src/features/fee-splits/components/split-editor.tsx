@@ -8,12 +8,12 @@ import {
   type SplitPayChannel,
 } from '@vendo/contract/api/splits';
 import type { CallResult } from '@vendo/contract/api/call';
-import { Button, Input, List } from 'antd-mobile';
+import { Button, Input, List, type InputRef } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChoiceField } from '../../../components/form/choice-field';
-import { Field, fieldAria } from '../../../components/form/field';
+import { Field, fieldAria, useNativeFieldAria } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
@@ -61,6 +61,7 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
   const find = useFindSplitAccount();
   const [cardNo, setCardNo] = useState('');
   const [cardError, setCardError] = useState<string | undefined>();
+  const cardRef = useNativeFieldAria<InputRef>('fs-card-no', cardError);
   const [found, setFound] = useState<Candidate[]>([]);
   const label = (field: string) => SPLIT_FIELD_LABELS[field]?.[locale] ?? field;
   const sum = splitSum(values.split_merchant);
@@ -306,7 +307,7 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
                 inputMode="numeric"
                 placeholder={t('editor.cardPlaceholder')}
                 clearable
-                {...fieldAria('fs-card-no', cardError)}
+                ref={cardRef}
               />
             </Field>
           )}

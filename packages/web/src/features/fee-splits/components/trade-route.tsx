@@ -1,9 +1,9 @@
 import { formatSplitPercent, queryTradeRoute } from '@vendo/contract/api/splits';
 import { formatMoney } from '@vendo/contract/money';
-import { Button, Input, List } from 'antd-mobile';
+import { Button, Input, List, type InputRef } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, fieldAria } from '../../../components/form/field';
+import { Field, useNativeFieldAria } from '../../../components/form/field';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -23,6 +23,7 @@ export function TradeRoute() {
   const route = useTradeRoute();
   const [orderno, setOrderno] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const orderRef = useNativeFieldAria<InputRef>('fs-orderno', error);
   const answer = route.data;
 
   const submit = async (event: FormEvent) => {
@@ -67,7 +68,7 @@ export function TradeRoute() {
               }}
               placeholder={t('route.placeholder')}
               clearable
-              {...fieldAria('fs-orderno', error)}
+              ref={orderRef}
             />
           </Field>
         </List>
