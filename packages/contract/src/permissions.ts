@@ -35,9 +35,15 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, PermissionCode>;
 export type PermissionName = keyof typeof PERMISSIONS;
 
+/** The settlement record's detail as a file (/b/settleReport, served by the funds module). */
+export const SETTLEMENT_REPORT = 'settlement';
+/** What can be downloaded: analytics' report kinds (/a/report) and a settlement record's detail. */
+export type DownloadKind = ReportKind | typeof SETTLEMENT_REPORT;
+
 /**
  * Report download (1033) also needs the permission of the screen whose figures the file holds: the bill lists,
- * the dashboard, the area, store, machine and goods statistics. Server and screens read the same map.
+ * the dashboard, the area, store, machine and goods statistics, the settlement records (1036). Server and
+ * screens read the same map.
  */
 export const REPORT_VIEW_PERMISSION = {
   buyBill: 'BuyBill',
@@ -48,4 +54,5 @@ export const REPORT_VIEW_PERMISSION = {
   device: 'SicDevice',
   goods: 'goodSum',
   goodsDetail: 'goodSum',
-} as const satisfies Record<ReportKind, PermissionName>;
+  settlement: 'Settle',
+} as const satisfies Record<DownloadKind, PermissionName>;

@@ -15,7 +15,7 @@ import { Agents } from './modules/agents/agents';
 import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
-import { analyticsRoutes, reportFileRoute } from './modules/analytics/routes';
+import { analyticsReportFileRoute, analyticsRoutes } from './modules/analytics/routes';
 import { createBankCards, type BankCardsModule } from './modules/bank-cards/bank-cards-module';
 import { bankCardFileRoutes, bankCardRoutes } from './modules/bank-cards/routes';
 import { createBankDirectory } from './modules/bank-directory/bank-directory-module';
@@ -28,8 +28,8 @@ import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
-import { createFunds, type FundsModule } from './modules/funds/funds-module';
-import { fundDevRoutes, fundRoutes } from './modules/funds/routes';
+import { createFunds, createSettlementReport, type FundsModule } from './modules/funds/funds-module';
+import { fundDevRoutes, fundRoutes, settlementReportRoutes } from './modules/funds/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
 import { OrderNumbers } from './modules/orders/order-numbers';
@@ -295,7 +295,7 @@ export async function buildApp(
   orderRoutes(r, orders, dev);
   paymentNotifyRoutes(app, orders);
   analyticsRoutes(r, analytics, config.publicUrl);
-  reportFileRoute(app, analytics);
+  analyticsReportFileRoute(app, analytics);
   customerPages(app, { dist: config.webDist, sandbox: () => orders.provider.sandbox, dev });
   staffRoutes(r, staff);
   notifyRoutes(r, notifications.recipients, messaging, dev, (request) =>
@@ -306,6 +306,19 @@ export async function buildApp(
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
   feeSplitRoutes(r, feeSplits.splits);
   fundRoutes(r, funds.service);
+  settlementReportRoutes(
+    r,
+    app,
+    createSettlementReport({
+      db: kysely,
+      funds,
+      authenticator,
+      platformSecret: secret,
+      clock,
+      timeZone: config.timeZone,
+    }),
+    config.publicUrl,
+  );
   fundDevRoutes(r, dev, funds);
   oauthRoutes(app, {
     messaging,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_FORMATS } from './analytics';
 import { defineCall, listResult } from './call';
 import { pagedRequest, zId } from './fields';
 import { SETTLEMENT_STATES, PERMISSIONS } from '../enums';
@@ -150,6 +151,26 @@ export const getSettleDetail = defineCall({
     lines: listResult(settlementLine),
     sandbox: z.boolean(),
   }),
+});
+
+/**
+ * A settlement record's detail as a file (spec §6 1033 with 1036): the orders and refunds it covers, as
+ * getSettleDetail lists them, and a total row, in XLSX or CSV (money in yuan with 2 decimals, headers in the
+ * caller's language). Answers a download link like /a/report's (GET, no headers needed, valid 10 minutes, for
+ * this user only, dead with the session that asked). The caller needs 1033 besides 1036; another merchant's
+ * record, an open one or one outside the caller's accounts reads SETTLEMENT_NOT_FOUND.
+ */
+export const settleReport = defineCall({
+  path: '/api/v1/b/settleReport',
+  ...funds,
+  request: z.object({
+    id: zId,
+    format: z
+      .enum(REPORT_FORMATS, { error: 'invalidValue' })
+      .nullish()
+      .transform((v) => v ?? 'xlsx'),
+  }),
+  response: z.object({ url: z.string(), filename: z.string(), expires_at: z.number() }),
 });
 
 /** What one account received from one machine on one day: its shares of payments less its shares of refunds. */

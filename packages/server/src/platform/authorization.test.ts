@@ -311,6 +311,13 @@ const MATRIX: Record<string, Entry> = {
     merchantWide: true,
     body: async (fx) => ({ id: Number(await sharedSettlement(fx)) }),
   },
+  // 1036 is the call's guard; 1033 is checked besides it (settlement-report.test.ts).
+  '/api/v1/b/settleReport': {
+    guard: PERMISSIONS.Settle,
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedSettlement(fx)), format: 'csv' }),
+  },
   '/api/v1/b/getProfitSharing': { guard: PERMISSIONS.Settle, kind: 'list' },
   // An order of store 1 (the fixture's card sale: outside the ledger, so its route has no lines).
   '/api/v1/k/queryTradeRoute': {

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { REPORT_KINDS } from '@vendo/contract/api/analytics';
 import type { Database } from '../../db/database';
 import type { Authenticator } from '../../platform/auth';
+import { ReportTickets } from '../../platform/report-tickets';
 import type { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { DevicesService } from '../devices/devices-service';
@@ -11,7 +13,6 @@ import { ListsService } from './lists-service';
 import { PlaceRepository } from './place-repository';
 import { RankingsService } from './rankings-service';
 import { ReportService } from './report-service';
-import { ReportTickets } from './report-tickets';
 import type { SalesFacts } from './sales-facts';
 import { SeriesService } from './series-service';
 
@@ -59,7 +60,7 @@ export function createAnalyticsModule(deps: AnalyticsModuleDeps): AnalyticsModul
   const goods = new GoodsAnalysisService({ query, facts, places, urls: deps.urls });
   const report = new ReportService({
     db,
-    tickets: new ReportTickets(deps.platformSecret, deps.clock),
+    tickets: new ReportTickets(deps.platformSecret, deps.clock, 'analytics-report-links', REPORT_KINDS),
     authenticator: deps.authenticator,
     bills: deps.bills,
     query,

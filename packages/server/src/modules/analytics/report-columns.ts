@@ -1,6 +1,6 @@
 import type { ReportKind } from '@vendo/contract/api/analytics';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
-import type { Column, ColumnType } from './report-file';
+import type { Column, ColumnType } from '../../platform/report-file';
 
 /** The column headers and titles of the report files, in each language (the caller's at the time they asked). */
 const T = {

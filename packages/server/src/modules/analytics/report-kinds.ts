@@ -13,7 +13,7 @@ import type { AnalyticsQuery, PlaceCondition, RangeCondition } from './analytics
 import type { GoodsAnalysisService } from './goods-analysis-service';
 import type { ListsService } from './lists-service';
 import { reportText, type ReportText } from './report-columns';
-import type { Cell, ColumnType } from './report-file';
+import type { Cell, ColumnType } from '../../platform/report-file';
 import type { SeriesService } from './series-service';
 
 /** A column: its title, its type, and whether only those who see cost and profit get it. */

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type * as api from '@vendo/contract/api/analytics';
 import type { ReportKind } from '@vendo/contract/api/analytics';
@@ -14,21 +13,15 @@ import { isMainAccount, type AuthContext, type Authenticator } from '../../platf
 import { permissionsOf } from '../accounts/permissions';
 import type { Body } from '../devices/call-types';
 import { columns, reportTitle } from './report-columns';
-import { openTable, REPORT_CONTENT_TYPES, type Cell, type ReportFormat } from './report-file';
+import { openTable, REPORT_CONTENT_TYPES, type Cell, type ReportFormat } from '../../platform/report-file';
+import { resumeReportLink, type ReportFile } from '../../platform/report-links';
 import { REPORTS, type ReportSources } from './report-kinds';
-import type { ReportTickets } from './report-tickets';
+import type { ReportTickets } from '../../platform/report-tickets';
 
 export interface ReportDeps extends ReportSources {
   db: Kysely<Database>;
-  tickets: ReportTickets;
+  tickets: ReportTickets<ReportKind>;
   authenticator: Authenticator;
-}
-
-/** A file ready to stream: its name and type, and the writer that reads and writes it. */
-export interface ReportFile {
-  filename: string;
-  contentType: string;
-  write(out: Writable): Promise<void>;
 }
 
 /** The path of a download link; the ticket goes in the query (a path parameter is limited to 100 characters). */
@@ -68,20 +61,9 @@ export class ReportService {
     };
   }
 
-  /**
-   * The file of a link. Headers are optional (a browser opening the link sends none); when a session comes with
-   * them it must be the one of the user who asked.
-   */
+  /** The file of a link: its session, then the permissions and conditions again (platform/report-links). */
   async open(token: string, headers: Record<string, string | string[] | undefined>): Promise<ReportFile> {
-    const ticket = this.d.tickets.verify(token);
-    const auth = await this.d.authenticator.resume(ticket.session).catch((error: unknown) => {
-      throw error instanceof AppError ? new AppError(RCODE.REPORT_LINK_INVALID) : error;
-    });
-    if (auth.user.id !== ticket.user) throw new AppError(RCODE.REPORT_LINK_INVALID);
-    if (headers['token'] || headers['secret']) {
-      const caller = await this.d.authenticator.authenticate(headers);
-      if (caller.user.id !== ticket.user) throw new AppError(RCODE.FORBIDDEN);
-    }
+    const { ticket, auth } = await resumeReportLink(this.d.tickets, this.d.authenticator, token, headers);
     await this.assertMay(auth, ticket.kind);
     return this.file(auth, ticket.kind, ticket.condition, ticket.format, ticket.locale);
   }

@@ -1,13 +1,10 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@vendo/contract/api/analytics';
-import { RCODE } from '@vendo/contract/rcodes';
-import { AppError } from '../../platform/app-error';
 import { publicOrigin } from '../../platform/public-origin';
+import { reportFileRoute } from '../../platform/report-links';
 import type { CallRegistrar } from '../../platform/route';
 import './analytics-field-labels';
 import type { AnalyticsModule } from './analytics-module';
-import { ClientGone } from './report-file';
 import { REPORT_FILE_PATH } from './report-service';
 
 export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule, publicUrl: string | undefined): void {
@@ -33,30 +30,7 @@ export function analyticsRoutes(r: CallRegistrar, m: AnalyticsModule, publicUrl:
   );
 }
 
-/**
- * The file behind a download link: a GET the in-app browser opens without headers. Refusals answer the envelope
- * like any call; once the file starts, its rows stream as they are read.
- */
-export function reportFileRoute(app: FastifyInstance, m: AnalyticsModule): void {
-  app.get<{ Querystring: { ticket?: string } }>(REPORT_FILE_PATH, async (request, reply) => {
-    const ticket = request.query.ticket;
-    if (typeof ticket !== 'string' || !ticket) throw new AppError(RCODE.REPORT_LINK_INVALID);
-    const file = await m.report.open(ticket, request.headers);
-    const out = new PassThrough();
-    file.write(out).catch((error: unknown) => {
-      if (error instanceof ClientGone) {
-        request.log.info('report download closed by the client');
-        return;
-      }
-      request.log.error({ err: error }, 'report file failed');
-      // Cut the response short, so the browser reports a failed download instead of saving half a file.
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return reply
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .type(file.contentType)
-      .send(out);
-  });
+/** The file behind a download link (platform/report-links). */
+export function analyticsReportFileRoute(app: FastifyInstance, m: AnalyticsModule): void {
+  reportFileRoute(app, REPORT_FILE_PATH, (ticket, headers) => m.report.open(ticket, headers));
 }

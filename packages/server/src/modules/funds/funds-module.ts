@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import { SETTLEMENT_REPORT } from '@vendo/contract/permissions';
 import type { Database } from '../../db/database';
 import type { GatewayLog } from '../../gateway/machine-ports';
 import type { PayoutProvider } from '../../integrations/payouts/payout-provider';
 import type { Job } from '../../jobs/job-runner';
+import type { Authenticator } from '../../platform/auth';
+import { ReportTickets } from '../../platform/report-tickets';
 import type { PayoutCards } from '../bank-cards/payout-cards';
 import { MerchantZones } from '../orders/merchant-zones';
 import { MachinePayouts } from '../devices/machine-payouts';
@@ -12,6 +15,7 @@ import { FundLedger, type SplitSource } from './ledger';
 import type { PayoutAccounts } from '../bank-cards/payout-accounts';
 import type { OrderLookup } from './funds-service';
 import { SettlementService } from './settlement-service';
+import { SettlementReport } from './settlement-report';
 
 /** How often the settlement job looks for merchants past 13:00 and payouts in flight. */
 export const SETTLEMENT_JOB_MS = 60_000;
@@ -73,4 +77,25 @@ export function createFunds(deps: {
     repo,
     jobs: () => [{ name: 'funds-settlement', everyMs: SETTLEMENT_JOB_MS, run: () => settlement.tick() }],
   };
+}
+
+/** A settlement record's detail as a file (/b/settleReport): only the app serves downloads. */
+export function createSettlementReport(deps: {
+  db: Kysely<Database>;
+  funds: FundsModule;
+  /** Download links: the session that asked, checked again when a link opens. */
+  authenticator: Authenticator;
+  platformSecret: string;
+  clock: () => number;
+  timeZone: string;
+}): SettlementReport {
+  return new SettlementReport({
+    db: deps.db,
+    service: deps.funds.service,
+    tickets: new ReportTickets(deps.platformSecret, deps.clock, 'settlement-report-links', [
+      SETTLEMENT_REPORT,
+    ]),
+    authenticator: deps.authenticator,
+    timeZone: deps.timeZone,
+  });
 }
