@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-funds';
 import * as m0014 from './migrations/0014-fee-splits';
 import * as m0015 from './migrations/0015-split-ledger';
 import * as m0016 from './migrations/0016-sum-runs';
+import * as m0017 from './migrations/0017-sum-runs-covering';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0014-fee-splits': m0014,
   '0015-split-ledger': m0015,
   '0016-sum-runs': m0016,
+  '0017-sum-runs-covering': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
