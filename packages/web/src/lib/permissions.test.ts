@@ -149,6 +149,10 @@ describe('report download', () => {
     // The goods detail's file (its stores) needs the goods-analysis code like the screen.
     expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.Dashboard), 'goodsDetail')).toBe(false);
     expect(mayDownloadReport(staff(PERMISSIONS.Report, 1035), 'goodsDetail')).toBe(true);
+    // A settlement record's detail (/settle): 1033 with 1036, either alone is not enough.
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.Settle), 'settlement')).toBe(true);
+    expect(mayDownloadReport(staff(PERMISSIONS.Settle), 'settlement')).toBe(false);
+    expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.BuyBill), 'settlement')).toBe(false);
     // The bill lists: 1021 for the sales bills, 1028 for the payment bills.
     expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.BuyBill), 'buyBill')).toBe(true);
     expect(mayDownloadReport(staff(PERMISSIONS.Report, PERMISSIONS.BuyBill), 'payBill')).toBe(false);

@@ -1,8 +1,12 @@
 import type { AppEntry, UserInfo } from '@vendo/contract/api/account';
 import { appExpiresSoon, isAppUsable } from '@vendo/contract/constants';
 import type { KnownAppModule } from '@vendo/contract/enums';
-import { PERMISSIONS, REPORT_VIEW_PERMISSION, type PermissionName } from '@vendo/contract/permissions';
-import type { ReportKind } from '@vendo/contract/api/analytics';
+import {
+  PERMISSIONS,
+  REPORT_VIEW_PERMISSION,
+  type DownloadKind,
+  type PermissionName,
+} from '@vendo/contract/permissions';
 
 /** The part of the user info the rules read. */
 export type Viewer = Pick<UserInfo, 'isMain' | 'havePerms' | 'appList'>;
@@ -103,7 +107,7 @@ export function appDaysLeft(app: AppEntry, now: number): number {
 }
 
 /** Report download of a kind: the main account, or staff holding 1033 and the permission of the view (spec §6). */
-export function mayDownloadReport(viewer: Viewer | null, kind: ReportKind): boolean {
+export function mayDownloadReport(viewer: Viewer | null, kind: DownloadKind): boolean {
   return (
     viewer !== null && hasPermission(viewer, 'Report') && hasPermission(viewer, REPORT_VIEW_PERMISSION[kind])
   );

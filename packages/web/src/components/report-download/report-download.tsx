@@ -6,7 +6,7 @@ import reportTexts from '../../i18n/resources/report';
 import { lazyComponent, useOpenedOnce } from '../../lib/lazy-component';
 import { mayDownloadReport } from '../../lib/permissions';
 import { useUserInfo } from '../../lib/session';
-import type { ReportSheetProps } from './report-sheet';
+import type { ReportTarget } from './report-sheet';
 import './report-download.css';
 
 registerNamespace('report', reportTexts);
@@ -18,7 +18,7 @@ const ReportSheet = lazyComponent(() => import('./report-sheet').then((m) => m.R
  * only to whom may download that kind (spec §6: the main account, or 1033 with the view's permission); the
  * server checks it again.
  */
-export function ReportDownload(props: Omit<ReportSheetProps, 'onClose'>) {
+export function ReportDownload(props: ReportTarget) {
   const { t } = useTranslation('report');
   const user = useUserInfo();
   const [open, setOpen] = useState(false);

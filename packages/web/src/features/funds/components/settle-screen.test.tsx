@@ -1,15 +1,19 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PERMISSIONS } from '@vendo/contract/enums';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import { downloadUrl } from '../../../lib/download';
 import { makeUser } from '../../../lib/test-fixtures';
 import SettleScreen from './settle-screen';
 import { account, answerWith, bodiesTo, fetchMock, renderScreen, settlement } from './test-support';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
+vi.mock('../../../lib/download', () => ({ downloadUrl: vi.fn() }));
 
 const FUNDS = '/api/v1/b/getFunds';
 const SETTLE = '/api/v1/b/getSettle';
 const DETAIL = '/api/v1/b/getSettleDetail';
+const REPORT = '/api/v1/b/settleReport';
 
 const FUNDS_ANSWER = {
   rcode: 0,
@@ -230,5 +234,42 @@ describe('/settle', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Page 2' }));
     expect(await within(sheet).findByText('O-21')).toBeTruthy();
     expect(bodiesTo(DETAIL).at(-1)).toEqual({ pageNum: 2, pageSize: 20, step: null, condition: {}, id: 9 });
+  });
+
+  it("offers the record's detail as a file only with 1033 and 1036, and asks /b/settleReport for it", async () => {
+    const record = settlement({ id: 9 });
+    answerWith({
+      [FUNDS]: FUNDS_ANSWER,
+      [SETTLE]: { rcode: 0, result: { data: [record], count: 1, sandbox: false } },
+      [DETAIL]: { rcode: 0, result: { record, sandbox: false, lines: { count: 0, data: [] } } },
+      [REPORT]: { rcode: 0, result: { url: '/r/settle', filename: 'detail.csv', expires_at: 1 } },
+    });
+    const openDetail = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Settlement of 2026-03-17: details' }));
+      return screen.findByRole('region', { name: 'Settlement of 2026-03-17' });
+    };
+    // 1036 alone: the detail, no download.
+    const settleOnly = renderScreen(
+      makeUser({ isMain: false, havePerms: [PERMISSIONS.Settle] }),
+      '/settle',
+      <SettleScreen />,
+    );
+    let sheet = await openDetail();
+    await within(sheet).findByText('This settlement covers no orders or refunds.');
+    expect(within(sheet).queryByRole('button', { name: 'Download' })).toBeNull();
+    settleOnly.unmount();
+
+    // 1033 with 1036: the button, and the call with the record's id and the format picked.
+    renderScreen(
+      makeUser({ isMain: false, havePerms: [PERMISSIONS.Settle, PERMISSIONS.Report] }),
+      '/settle',
+      <SettleScreen />,
+    );
+    sheet = await openDetail();
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Settlement of 2026-03-17')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'CSV file' }));
+    await waitFor(() => expect(downloadUrl).toHaveBeenCalledWith('/r/settle', 'detail.csv'));
+    expect(bodiesTo(REPORT)).toEqual([{ id: 9, format: 'csv' }]);
   });
 });

@@ -1,10 +1,12 @@
 import type { Settlement } from '@vendo/contract/api/funds';
 import { PAYMENT_LABELS, PAYMENTS } from '@vendo/contract/enums';
+import { SETTLEMENT_REPORT } from '@vendo/contract/permissions';
 import { formatMoney } from '@vendo/contract/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list/detail-list';
 import { ListState } from '../../../components/list-state/list-state';
+import { ReportDownload } from '../../../components/report-download/report-download';
 import { Pagination } from '../../../components/pagination/pagination';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
@@ -53,6 +55,8 @@ function SettleDetail({ record: listed, sandbox, onClose }: SettleDetailProps) {
       <div className="settle-detail-head">
         <SettleStatus code={record.settle_status} />
         {sandbox || detail.data?.sandbox ? <SandboxTag /> : null}
+        {/* The orders and refunds it covers as a file (1033 with 1036); an open record has no detail. */}
+        <ReportDownload kind={SETTLEMENT_REPORT} id={record.id} subject={t('detail.title', { date })} />
       </div>
       <p className="settle-detail-amount">
         <span className="muted">{t('detail.settleAmt')}</span>
