@@ -30,6 +30,8 @@ export default defineNamespace({
       manualText:
         '未绑定银行卡的设备收入进入此账户，由人工转账打款，手续费为金额的 6%（最低 1 元）。为设备绑定审核通过的银行卡即可每天自动打款。',
       bindCards: '管理银行卡',
+      feeSplitting: '分账',
+      profitSharing: '分润',
       scheduleTitle: '打款说明',
       schedule: '每天 13:00 结算前一天的收入，款项次日到账。',
       fee: '银行打款手续费约为千分之六，仅供参考。',
@@ -111,6 +113,8 @@ export default defineNamespace({
       manualText:
         '未綁定銀行卡的設備收入進入此帳戶，由人工轉帳打款，手續費為金額的 6%（最低 1 元）。為設備綁定審核通過的銀行卡即可每天自動打款。',
       bindCards: '管理銀行卡',
+      feeSplitting: '分帳',
+      profitSharing: '分潤',
       scheduleTitle: '打款說明',
       schedule: '每天 13:00 結算前一天的收入，款項次日到帳。',
       fee: '銀行打款手續費約為千分之六，僅供參考。',
@@ -192,6 +196,8 @@ export default defineNamespace({
       manualText:
         'Income of machines without a bank card comes here and is paid out by manual transfer, for a fee of 6% of the amount (at least ¥1). Bind the machines to an approved bank card to be paid out automatically every day.',
       bindCards: 'Manage bank cards',
+      feeSplitting: 'Fee splitting',
+      profitSharing: 'Profit sharing',
       scheduleTitle: 'How payouts work',
       schedule: "Every day at 13:00 the previous day's income is settled; it arrives the next day.",
       fee: "The bank's payout fee is about 6‰, for reference only.",

@@ -110,6 +110,17 @@ describe('/fund', () => {
     expect(await screen.findByText(/No payout account yet/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a bank card' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Manage bank cards/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Fee splitting/ })).toBeNull();
     expect(screen.getByRole('link', { name: /All settlement records/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Profit sharing/ })).toBeTruthy();
+  });
+
+  it('leads the main account on to fee splitting and profit sharing', async () => {
+    answerWith({ [FUNDS]: { rcode: 0, result: { data: [account()], count: 1, sandbox: false } } });
+    renderScreen(makeUser(), '/fund', <FundScreen />);
+    fireEvent.click(await screen.findByRole('link', { name: /Fee splitting/ }));
+    expect(screen.getByTestId('where').textContent).toBe('/feeSplitting');
+    fireEvent.click(screen.getByRole('link', { name: /Profit sharing/ }));
+    expect(screen.getByTestId('where').textContent).toBe('/profitSharing');
   });
 });

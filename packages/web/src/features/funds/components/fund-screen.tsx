@@ -154,6 +154,16 @@ export default function FundScreen() {
             <RightOutline aria-hidden="true" />
           </Link>
         ) : null}
+        {managesCards ? (
+          <Link className="chip" to="/feeSplitting">
+            {t('fund.feeSplitting')}
+            <RightOutline aria-hidden="true" />
+          </Link>
+        ) : null}
+        <Link className="chip" to="/profitSharing">
+          {t('fund.profitSharing')}
+          <RightOutline aria-hidden="true" />
+        </Link>
       </div>
     </div>
   );
