@@ -46,7 +46,7 @@ describe('providers chosen from configuration', () => {
   it('takes only the exact words as the allowance', () => {
     const allowed = loadConfig({ VENDO_MODE: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'yes-i-know' });
     expect(allowed.allowSandboxInProduction).toBe(true);
-    expect(checkProviders(allowed)).toHaveLength(4);
+    expect(checkProviders(allowed)).toHaveLength(5);
     for (const value of ['1', 'true', 'yes']) {
       expect(() => loadConfig({ ALLOW_SANDBOX_IN_PRODUCTION: value })).toThrow(
         /ALLOW_SANDBOX_IN_PRODUCTION: must be "yes-i-know"/,
