@@ -2,6 +2,7 @@ import type { SimMachine } from '@vendo/device-sim/machine';
 import { validationMessages } from '@vendo/contract/validation-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantApi } from './support/app';
 import { launchBrowser, phoneContext, snap } from './support/browser';
 import { provisionMachines, setAppExtend, startMachine, type ProvisionedMachine } from './support/machines';
 import { startServer, type RunningServer } from './support/server';
@@ -291,6 +292,10 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
   });
 
   it("lists every machine, with the area/store selector, the filter panel and a machine's stock", async () => {
+    // The demo binds its machines to its payout card; cleared here, they are the machines without one.
+    const api = await merchantApi(server);
+    const demo = await api<{ data: Array<{ sn: string }> }>('/api/v1/d/getDev', { pageNum: 1, pageSize: 50 });
+    await api('/api/v1/k/unbindDevices', { sns: demo.data.map((d) => d.sn) });
     await page.getByRole('button', { name: en.devices.empty.clear }).click();
     await page.waitForURL(`${server.url}/deviceManage`);
     await visible(page.locator('li.dv-card').first());
@@ -310,14 +315,15 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     // Online, then back to all: the demo's own machines now and then drop off, and the warning needs one listed.
     await filters.getByRole('button', { name: en.devices.filter.online, exact: true }).click();
     await filters.getByRole('button', { name: en.devices.filter.merchantNotSet, exact: true }).click();
-    await visible(filters.getByText(en.devices.filter.merchantNone));
+    // The demo's approved payout card is a merchant option (its last digits in the chip).
+    await visible(filters.getByRole('button', { name: /3445/ }).first());
     await shot('devices-filter');
     await filters.getByRole('button', { name: en.devices.filter.all, exact: true }).first().click();
     await filters.getByRole('button', { name: en.devices.filter.apply }).click();
     await page.waitForURL(/merchantId=0/);
     expect(page.url()).not.toMatch(/alive=/);
 
-    // The demo's machines have no payout merchant: the tip, and a warning that can be closed after 5 seconds.
+    // Machines without a payout merchant: the tip, and a warning that can be closed after 5 seconds.
     const warning = page.locator('.adm-dialog', { hasText: en.devices.unbound.title });
     await visible(warning.getByText(en.devices.unbound.text));
     await visible(warning.getByRole('button', { name: fill(en.devices.unbound.wait, { seconds: 5 }) }));

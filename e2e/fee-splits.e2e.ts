@@ -182,33 +182,49 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
     expect(device.data.find((d) => d.sn === sn)?.is_bank_split).toBe(1);
   });
 
-  it('a customer buys on that machine through its purchase page and the sandbox cashier', async () => {
-    const customer = await phoneContext(browser, { locale: 'en-US' });
-    const buyer = await customer.newPage();
-    try {
-      await buyer.goto(`${server.url}/buy/${sn}`);
-      await buyer.getByText(b.sandbox).first().waitFor();
-      const buyButton = buyer.getByRole('button', { name: b.buy, disabled: false }).first();
-      await buyButton.waitFor({ timeout: 30_000 });
-      await buyButton.click();
-      await buyer.waitForURL(/\/sandbox-pay\//);
-      await buyer.getByRole('button', { name: 'Pay' }).click();
-      await buyer.waitForURL(/\/buy\/\d+\?order=/);
-      // The demo's live machines vend without faults (its seeded history has some).
-      await buyer.getByText(b.stages.delivered).waitFor({ timeout: 30_000 });
-      orderNo = new URL(buyer.url()).searchParams.get('order')!;
-    } finally {
-      await customer.close();
-    }
-    const bills = await api<{ data: Array<{ orderno: string; amount: number; client: string }> }>(
-      '/api/v1/b/getBuyBill',
-      { condition: { order_no: orderNo } },
-    );
-    expect(bills.data).toHaveLength(1);
-    expect(bills.data[0]!.client).toBe('wechat');
-    price = bills.data[0]!.amount;
-    expect(price).toBeGreaterThan(0);
-  });
+  it(
+    'a customer buys on that machine through its purchase page and the sandbox cashier',
+    { timeout: 240_000 },
+    async () => {
+      // The demo's live machines fail a vend now and then (a fault, refunded at once): buy again until one is delivered.
+      const outcome = new RegExp(
+        [b.stages.delivered, b.stages.failed, b.stages.refunding, b.stages.refunded, b.stages.abnormal]
+          .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('|'),
+      );
+      for (let attempt = 1; !orderNo; attempt++) {
+        const customer = await phoneContext(browser, { locale: 'en-US' });
+        const buyer = await customer.newPage();
+        try {
+          await buyer.goto(`${server.url}/buy/${sn}`);
+          await buyer.getByText(b.sandbox).first().waitFor();
+          const buyButton = buyer.getByRole('button', { name: b.buy, disabled: false }).first();
+          await buyButton.waitFor({ timeout: 30_000 });
+          await buyButton.click();
+          await buyer.waitForURL(/\/sandbox-pay\//);
+          await buyer.getByRole('button', { name: 'Pay' }).click();
+          await buyer.waitForURL(/\/buy\/\d+\?order=/);
+          const stage = buyer.getByText(outcome).first();
+          await stage.waitFor({ timeout: 45_000 });
+          if ((await stage.textContent())?.includes(b.stages.delivered)) {
+            orderNo = new URL(buyer.url()).searchParams.get('order')!;
+          } else if (attempt >= 4) {
+            throw new Error(`no delivered sale in ${attempt} tries (last: ${await stage.textContent()})`);
+          }
+        } finally {
+          await customer.close();
+        }
+      }
+      const bills = await api<{ data: Array<{ orderno: string; amount: number; client: string }> }>(
+        '/api/v1/b/getBuyBill',
+        { condition: { order_no: orderNo } },
+      );
+      expect(bills.data).toHaveLength(1);
+      expect(bills.data[0]!.client).toBe('wechat');
+      price = bills.data[0]!.amount;
+      expect(price).toBeGreaterThan(0);
+    },
+  );
 
   it('settles both merchants now (the dev route)', async () => {
     for (const merchant of [DEMO.phone, PARTNER.phone]) {
@@ -227,8 +243,13 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
       sn,
     });
     const totalOf = (role: string) => answer.totals.find((t) => t.role === role)!;
-    expect(totalOf('main').net_amt).toBe(mainPart);
-    expect(totalOf('split').net_amt).toBe(partnerPart);
+    // Simulated demo customers may buy on the same machine meanwhile, and a failed try was refunded: the totals
+    // hold this sale's parts, and every split sale is cut 70/30 within a cent.
+    const main = totalOf('main').net_amt;
+    const split = totalOf('split').net_amt;
+    expect(main).toBeGreaterThanOrEqual(mainPart);
+    expect(split).toBeGreaterThanOrEqual(partnerPart);
+    expect(Math.abs(split * 10_000 - (main + split) * 3_000)).toBeLessThan(100 * 10_000);
     expect(answer.totals).toHaveLength(2);
 
     await openPath(page, server, `/profitSharing?sn=${sn}`);
@@ -236,8 +257,8 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
     await visible(totals.locator('li').first());
     const total = (role: 'main' | 'split') =>
       totals.locator('li.ps-total', { has: page.getByText(fs.roles[role], { exact: true }) });
-    expect(await total('main').locator('.ps-net').textContent()).toBe(money(mainPart));
-    expect(await total('split').locator('.ps-net').textContent()).toBe(money(partnerPart));
+    expect(await total('main').locator('.ps-net').textContent()).toBe(money(main));
+    expect(await total('split').locator('.ps-net').textContent()).toBe(money(split));
     expect(mainPart + partnerPart).toBe(price);
     // The partner's account is shown masked to the seller.
     expect(await total('split').textContent()).not.toContain(PARTNER_CARD);
@@ -288,14 +309,20 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
       condition: { merchant_id: account.merchant_id },
     });
     const record = settled.data[0]!;
-    expect(record.income_amt).toBe(partnerPart);
-    expect(record.poundage + record.settle_amt).toBe(partnerPart);
+    // This sale's 30 % is in it (with any other split sale of the machine since), and the fee and the payout make
+    // up what it settles.
+    expect(record.income_amt).toBeGreaterThanOrEqual(partnerPart);
+    expect(record.poundage + record.settle_amt).toBe(record.gross_amt);
     const detail = await partnerApi<{ lines: List<Line> }>('/api/v1/b/getSettleDetail', {
       id: record.id,
       pageNum: 1,
       pageSize: 20,
     });
-    expect(detail.lines.data.map((l) => [l.orderno, l.sn, l.amount])).toEqual([[orderNo, sn, partnerPart]]);
+    expect(detail.lines.data.map((l) => [l.orderno, l.sn, l.amount])).toContainEqual([
+      orderNo,
+      sn,
+      partnerPart,
+    ]);
 
     const partnerContext = await phoneContext(browser, { locale: 'en-US' });
     const partner = await partnerContext.newPage();
@@ -325,10 +352,9 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
       await visible(sheet);
       const sum = (label: string) =>
         sheet.locator('dl.settle-sums div', { has: partner.getByText(label, { exact: true }) }).locator('dd');
-      expect(await sum(f.detail.income).textContent()).toBe(money(partnerPart));
+      expect(await sum(f.detail.income).textContent()).toBe(money(record.income_amt));
       const lines = sheet.getByRole('list', { name: f.detail.lines });
-      await expect.poll(() => lines.locator('li').count()).toBe(1);
-      expect(await lines.locator('li').first().textContent()).toContain(orderNo);
+      await visible(lines.locator('li', { hasText: orderNo }));
       await stillSnap(partner, 'fee-splits-partner-settle');
     } finally {
       await partnerContext.close();
