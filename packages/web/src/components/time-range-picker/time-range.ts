@@ -210,3 +210,32 @@ export function rangeLabel(range: TimeRange, timeZone = DEFAULT_TIME_ZONE): stri
       return `${start} ~ ${dayOf(range.end, timeZone)}`;
   }
 }
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The range an address names (range=<mode>, from, and to for custom, as days), held to the picker's own rules: a
+ * mode the screen does not offer, a day still to come or beyond the date-range limit gives `fallback`, so a
+ * hand-edited address shows the default list rather than an error.
+ */
+export function rangeFromParams(
+  params: URLSearchParams,
+  modes: readonly TimeRangeMode[],
+  fallback: TimeRange,
+  now: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): TimeRange {
+  const mode = modes.find((m) => m === params.get('range'));
+  const from = params.get('from') ?? '';
+  if (!mode || mode === 'none' || !DAY_TEXT.test(from)) return fallback;
+  if (mode === 'custom') {
+    const to = params.get('to') ?? '';
+    const custom = DAY_TEXT.test(to) ? customRange(from, to, now, timeZone) : null;
+    return custom?.ok ? custom.range : fallback;
+  }
+  const start = dayStart(from, timeZone);
+  // A day still to come would be an empty list with arrows that refuse to move: show the default instead.
+  if (start > now) return fallback;
+  const held = validateRange(periodRange(mode, start, now, timeZone), now);
+  return held.ok ? held.range : fallback;
+}

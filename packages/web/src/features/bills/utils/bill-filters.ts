@@ -3,13 +3,10 @@ import { ORDER_STATUSES, PAYMENTS } from '@vendo/contract/enums';
 import { centsToYuan } from '@vendo/contract/money';
 import { checkSn } from '@vendo/contract/validation';
 import {
-  customRange,
   dayOf,
-  dayStart,
   DEFAULT_TIME_ZONE,
   initialRange,
-  periodRange,
-  validateRange,
+  rangeFromParams,
   type TimeRange,
   type TimeRangeMode,
 } from '../../../components/time-range-picker/time-range';
@@ -57,31 +54,6 @@ function defaultMode(abnormal: boolean): TimeRangeMode {
   return abnormal ? 'none' : 'day';
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The range of the address: range=<mode>, from (and to, for custom) as days; anything wrong gives the default. */
-function rangeFromParams(
-  params: URLSearchParams,
-  abnormal: boolean,
-  now: number,
-  timeZone: string,
-): TimeRange {
-  const mode = rangeModes(abnormal).find((m) => m === params.get('range'));
-  const from = params.get('from') ?? '';
-  const fallback = initialRange(defaultMode(abnormal), now, timeZone);
-  if (!mode || mode === 'none' || !DAY.test(from)) return fallback;
-  if (mode === 'custom') {
-    const to = params.get('to') ?? '';
-    const custom = DAY.test(to) ? customRange(from, to, now, timeZone) : null;
-    return custom?.ok ? custom.range : fallback;
-  }
-  const start = dayStart(from, timeZone);
-  // A day still to come would be an empty list with arrows that refuse to move: show today instead.
-  if (start > now) return fallback;
-  const held = validateRange(periodRange(mode, start, now, timeZone), now);
-  return held.ok ? held.range : fallback;
-}
-
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
@@ -119,7 +91,13 @@ export function filtersFromParams(
   }
   return {
     page: positiveInt(params.get('page')) ?? 1,
-    range: rangeFromParams(params, abnormal, options.now, timeZone),
+    range: rangeFromParams(
+      params,
+      rangeModes(abnormal),
+      initialRange(defaultMode(abnormal), options.now, timeZone),
+      options.now,
+      timeZone,
+    ),
     status: ORDER_STATUSES.find((s) => String(s) === status) ?? null,
     client: PAYMENTS.find((p) => p === client) ?? null,
     sn: sn && checkSn(sn) === null ? sn : '',

@@ -1,11 +1,8 @@
 import {
-  customRange,
   dayOf,
-  dayStart,
   DEFAULT_TIME_ZONE,
   initialRange,
-  periodRange,
-  validateRange,
+  rangeFromParams,
   type TimeRange,
   type TimeRangeMode,
 } from '../../../components/time-range-picker/time-range';
@@ -24,25 +21,6 @@ export interface ProfitFilters {
   sn: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function rangeFromParams(params: URLSearchParams, now: number, timeZone: string): TimeRange {
-  const mode = PROFIT_RANGE_MODES.find((m) => m === params.get('range'));
-  const from = params.get('from') ?? '';
-  const fallback = initialRange(DEFAULT_MODE, now, timeZone);
-  if (!mode || !DAY.test(from)) return fallback;
-  if (mode === 'custom') {
-    const to = params.get('to') ?? '';
-    const custom = DAY.test(to) ? customRange(from, to, now, timeZone) : null;
-    return custom?.ok ? custom.range : fallback;
-  }
-  if (mode === 'none') return fallback;
-  const start = dayStart(from, timeZone);
-  if (start > now) return fallback;
-  const held = validateRange(periodRange(mode, start, now, timeZone), now);
-  return held.ok ? held.range : fallback;
-}
-
 /**
  * The filters from the address (/profitSharing?range=week&from=…&sn=…&page=2), so reload and back keep them;
  * what a hand-edited address gets wrong is left out rather than refused.
@@ -56,7 +34,13 @@ export function profitFiltersFromParams(
   const sn = (params.get('sn') ?? '').trim();
   return {
     page: /^[1-9]\d{0,8}$/.test(page) ? Number(page) : 1,
-    range: rangeFromParams(params, options.now, timeZone),
+    range: rangeFromParams(
+      params,
+      PROFIT_RANGE_MODES,
+      initialRange(DEFAULT_MODE, options.now, timeZone),
+      options.now,
+      timeZone,
+    ),
     sn: sn && sn.length <= 64 ? sn : null,
   };
 }

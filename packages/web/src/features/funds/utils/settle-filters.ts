@@ -1,13 +1,10 @@
 import { MANUAL_ACCOUNT_FILTER, type FundAccount } from '@vendo/contract/api/funds';
 import type { SettlementState } from '@vendo/contract/enums';
 import {
-  customRange,
   dayOf,
-  dayStart,
   DEFAULT_TIME_ZONE,
   initialRange,
-  periodRange,
-  validateRange,
+  rangeFromParams,
   type TimeRange,
   type TimeRangeMode,
 } from '../../../components/time-range-picker/time-range';
@@ -38,24 +35,6 @@ export interface SettleFilters {
   account: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function rangeFromParams(params: URLSearchParams, now: number, timeZone: string): TimeRange {
-  const mode = SETTLE_RANGE_MODES.find((m) => m === params.get('range'));
-  const from = params.get('from') ?? '';
-  const fallback = initialRange('none', now, timeZone);
-  if (!mode || mode === 'none' || !DAY.test(from)) return fallback;
-  if (mode === 'custom') {
-    const to = params.get('to') ?? '';
-    const custom = DAY.test(to) ? customRange(from, to, now, timeZone) : null;
-    return custom?.ok ? custom.range : fallback;
-  }
-  const start = dayStart(from, timeZone);
-  if (start > now) return fallback;
-  const held = validateRange(periodRange(mode, start, now, timeZone), now);
-  return held.ok ? held.range : fallback;
-}
-
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
@@ -75,7 +54,13 @@ export function filtersFromParams(
   const account = params.get('account') ?? '';
   return {
     page: positiveInt(params.get('page')) ?? 1,
-    range: rangeFromParams(params, options.now, timeZone),
+    range: rangeFromParams(
+      params,
+      SETTLE_RANGE_MODES,
+      initialRange('none', options.now, timeZone),
+      options.now,
+      timeZone,
+    ),
     status: SETTLE_FILTER_STATES.find((s) => s === status) ?? null,
     account: /^\d{1,18}$/.test(account) || account === MANUAL_ACCOUNT_FILTER ? account : null,
   };
