@@ -28,6 +28,10 @@ const SERVER_MODULES = {
   'bank-cards': ['accounts', 'apps', 'catalog', 'devices', 'bank-directory'],
   'fee-splits': ['devices', 'bank-cards'],
   funds: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'bank-cards', 'fee-splits'],
+  coupons: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
+  gifts: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
+  referrers: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
+  marketing: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'coupons', 'gifts', 'referrers'],
 };
 const WEB_FEATURES = 'packages/web/src/features';
 const webFeatures = fs
