@@ -71,11 +71,34 @@ export const createOrder = defineCall({
       .max(64)
       .nullish()
       .transform((v) => v ?? undefined),
+    /** The signed customer identity (getCustomer): needed with a coupon. */
+    customer: z
+      .string({ error: 'invalidValue' })
+      .max(300)
+      .nullish()
+      .transform((v) => v || undefined),
+    /** A coupon the customer received (getMyCoupons), applied to the price (docs/marketing.md). */
+    coupon_receipt_id: z
+      .number({ error: 'numberInvalid' })
+      .int({ error: 'noDecimals' })
+      .positive({ error: 'invalidValue' })
+      .nullish()
+      .transform((v) => v ?? undefined),
+    /** `?ref=` of the purchase page: the referrer the sale is attributed to (modules/referrers decides). */
+    referrer_id: z
+      .number({ error: 'numberInvalid' })
+      .int({ error: 'noDecimals' })
+      .positive({ error: 'invalidValue' })
+      .nullish()
+      .transform((v) => v ?? undefined),
   }),
   response: z.object({
     order_no: z.string(),
     token: z.string(),
     amount: z.number().int(),
+    /** The price before offers, and what they took off (amount = original_amount - discount). */
+    original_amount: z.number().int(),
+    discount: z.number().int(),
     pay_channel: z.enum(PAY_CHANNELS),
     /** Where the browser goes to pay (the channel's cashier; the sandbox's checkout page). */
     pay_url: z.string(),

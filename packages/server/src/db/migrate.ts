@@ -17,6 +17,9 @@ import * as m0014 from './migrations/0014-fee-splits';
 import * as m0015 from './migrations/0015-split-ledger';
 import * as m0016 from './migrations/0016-sum-runs';
 import * as m0017 from './migrations/0017-sum-runs-covering';
+import * as m0019 from './migrations/0019-gifts';
+import * as m0020 from './migrations/0020-referrers';
+import * as m0018 from './migrations/0018-coupons';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +40,9 @@ export const migrations: Record<string, Migration> = {
   '0015-split-ledger': m0015,
   '0016-sum-runs': m0016,
   '0017-sum-runs-covering': m0017,
+  '0019-gifts': m0019,
+  '0020-referrers': m0020,
+  '0018-coupons': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,9 @@ const ORDER_DEFAULTS = {
   sale_day: null,
   finished_at: null,
   closed_at: null,
+  discount: 0,
+  coupon_receipt_id: null,
+  referrer_id: null,
 } satisfies Partial<Insertable<OrdersTable>>;
 export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id'>;
 /** Every column of a new order: one statement shape for every insert (prepared once). */
@@ -83,7 +86,8 @@ export class OrderRepository {
 
   async insert(trx: Db, order: NewOrder, items: NewOrderItem[]): Promise<number> {
     const place = { area_id: order.area_id ?? null, store_id: order.store_id ?? null };
-    const row: FullOrder = { ...ORDER_DEFAULTS, ...order, ...place };
+    const original = { original_amount: order.original_amount ?? order.amount };
+    const row: FullOrder = { ...ORDER_DEFAULTS, ...order, ...place, ...original };
     const inserted = await insertOrder.first(trx, row);
     if (!inserted) throw new Error('order not inserted');
     const { id } = inserted;

@@ -83,7 +83,16 @@ export interface OrdersTable {
   client: string;
   /** Spec §4 status; 0 while awaiting payment (never listed). */
   status: number;
+  /** What the customer pays (after marketing offers). */
   amount: number;
+  /** The price before marketing offers (migration 0018; = amount when none, 0 on rows written around the repository). */
+  original_amount: Generated<number>;
+  /** What the offers took off (cents). */
+  discount: Generated<number>;
+  /** The coupon receipt the order used (or holds while unpaid): modules/coupons. */
+  coupon_receipt_id: number | null;
+  /** The referrer the order was sold through: modules/referrers. */
+  referrer_id: number | null;
   /** Cost of what left the machine (unit cost × delivered). */
   cost_price: number;
   /** Refunded, confirmed. */

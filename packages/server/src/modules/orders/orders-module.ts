@@ -24,7 +24,10 @@ import { OrderStats } from './order-stats';
 import { PaymentService } from './payment-service';
 import { PurchaseService } from './purchase-service';
 import { RefundService } from './refund-service';
+import { CustomerIdentity } from './customer-identity';
+import { SaleOffers, type SaleOffer } from './sale-offers';
 import { VendService, type MachineLink } from './vend-service';
+import { GiftOrders } from './gift-orders';
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
@@ -73,6 +76,12 @@ export interface OrdersModule {
   numbers: OrderNumbers;
   /** Plugs the funds ledger in: it is told of payments and refunds inside their transactions. */
   useMoneyMovements(movements: MoneyMovements): void;
+  /** Free orders of gift vouchers (payment gift), made in the code's claim and vended like paid ones. */
+  gifts: GiftOrders;
+  /** Plugs a marketing offer in (coupons, referrers): told of each customer order in its transactions. */
+  useSaleOffer(offer: SaleOffer): void;
+  /** Signs and reads the customer identity of /buy/<sn> (docs/marketing.md). */
+  customers: CustomerIdentity;
   /** Resolves when background work (vends after payments, refunds) has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +95,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   const { provider, sandbox } = deps.payments;
   const { numbers } = deps;
   const money = new MoneyPort();
+  const offers = new SaleOffers();
+  const customers = new CustomerIdentity(hmac(deps.platformSecret, 'customer-identity'));
   const refunds = new RefundService({
     db,
     repo,
@@ -95,6 +106,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     timeZone: config.timeZone,
     numbers,
     money,
+    offers,
   });
   const vend = new VendService({
     db,
@@ -117,6 +129,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     clock,
     log,
     money,
+    offers,
   });
   const purchase = new PurchaseService({
     db,
@@ -131,6 +144,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     secret: hmac(deps.platformSecret, 'customer-orders'),
     numbers,
     canPay: deps.canPay,
+    offers,
+    customers,
     ...(deps.online ? { online: deps.online } : {}),
   });
   const bills = new BillsService({
@@ -168,6 +183,21 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     jobs,
     numbers,
     useMoneyMovements: (movements) => money.use(movements),
+    gifts: new GiftOrders({
+      db,
+      repo,
+      machines: deps.machines,
+      vend,
+      background,
+      zones,
+      numbers,
+      urls: deps.urls,
+      token: (orderNo) => purchase.token(orderNo),
+      clock,
+      ...(deps.online ? { online: deps.online } : {}),
+    }),
+    useSaleOffer: (offer) => offers.use(offer),
+    customers,
     idle: () => background.idle(),
     async close() {
       await jobs.stop();

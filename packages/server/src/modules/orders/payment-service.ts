@@ -9,6 +9,7 @@ import { STATUS, UNPAID_CLOSE_MS, VEND_WINDOW_MS } from './order-lifecycle';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
 import type { RefundService } from './refund-service';
+import type { SaleOffers } from './sale-offers';
 import type { VendService } from './vend-service';
 
 export interface PaymentDeps {
@@ -23,6 +24,8 @@ export interface PaymentDeps {
   log: GatewayLog;
   /** The funds ledger, told of every confirmed payment in its transaction. */
   money?: MoneyMovements;
+  /** The marketing offers, told of every confirmed payment and every closed unpaid order in its transaction. */
+  offers?: SaleOffers;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'late' | 'duplicate' | 'mismatch' | 'unknown';
@@ -83,6 +86,7 @@ export class PaymentService {
         const moved = await this.d.repo.transition(trx, order.id, [STATUS.awaitingPayment], paid);
         if (!moved) return { outcome: 'duplicate', refund: false };
         await this.d.money?.paid(trx, { ...order, ...paid });
+        await this.d.offers?.paid(trx, { ...order, ...paid });
         if (!late) return { outcome: 'confirmed', refund: false };
         const fresh = await this.d.repo.findById(order.id, trx);
         const refund = fresh ? await this.d.refunds.autoRefund(trx, fresh, fresh.amount, now) : false;
@@ -116,10 +120,19 @@ export class PaymentService {
     }
   }
 
-  private async close(order: OrderRow, now: number): Promise<void> {
-    await this.d.repo.transition(this.d.db, order.id, [STATUS.awaitingPayment], {
-      closed_at: now,
-      updated_at: now,
+  /** Gives up on an unpaid order (once: the offers hear of it once, e.g. a held coupon goes back). */
+  async close(order: OrderRow, now: number): Promise<void> {
+    await this.d.db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('orders')
+        .set({ closed_at: now, updated_at: now })
+        .where('id', '=', order.id)
+        .where('status', '=', STATUS.awaitingPayment)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) === 0) return;
+      const fresh = await this.d.repo.findById(order.id, trx);
+      if (fresh) await this.d.offers?.closed(trx, fresh);
     });
   }
 

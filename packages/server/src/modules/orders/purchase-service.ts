@@ -26,6 +26,8 @@ import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository, SaleShelf } from './order-repository';
 import type { OrderRow } from './order-tables';
 import type { PaymentService } from './payment-service';
+import type { CustomerIdentity } from './customer-identity';
+import { SaleOffers } from './sale-offers';
 
 export interface PurchaseDeps {
   db: Kysely<Database>;
@@ -44,7 +46,16 @@ export interface PurchaseDeps {
   canPay: boolean;
   /** Whether an order is still online enough to sell (the devices table says so). */
   online?: (device: DeviceRow) => boolean;
+  /** The marketing offers (coupons, referrers) told of each order before it is written. */
+  offers?: SaleOffers;
+  /** Reads the customer token the page sends (coupons need to know who buys). */
+  customers?: CustomerIdentity;
 }
+
+type OfferFields = 'customer' | 'coupon_receipt_id' | 'referrer_id';
+/** createOrder's request; the marketing fields may be left out (the demo's and tests' sales). */
+type CreateBody = Omit<Body<typeof createOrder>, OfferFields> &
+  Partial<Pick<Body<typeof createOrder>, OfferFields>>;
 
 /** Orders a customer may create per address per minute. */
 const CREATE_LIMIT = { count: 30, windowMs: 60_000 };
@@ -83,7 +94,7 @@ export class PurchaseService {
   }
 
   async create(
-    body: Body<typeof createOrder>,
+    body: CreateBody,
     caller: { userAgent: string; ip: string },
   ): Promise<CallResult<typeof createOrder>> {
     if (!this.d.canPay) throw new AppError(RCODE.ONLINE_PAYMENT_UNAVAILABLE);
@@ -111,10 +122,27 @@ export class PurchaseService {
     const now = this.d.clock();
     await this.d.numbers.ready();
     const orderNo = this.d.numbers.next(now);
+    const offers = this.d.offers ?? new SaleOffers();
+    const customer = this.d.customers?.verify(body.customer) ?? null;
     const inserted = await this.d.db
       .transaction()
-      .execute((trx) =>
-        this.d.repo.insert(
+      .execute(async (trx) => {
+        const applied = await offers.apply(
+          trx,
+          {
+            order_no: orderNo,
+            merchant_id: device.merchant_id!,
+            sn: device.sn,
+            store_id: device.store_id,
+            area_id: device.area_id,
+            goods_id: shelf.goods_id,
+            kind: body.kind,
+            price: amount,
+            now,
+          },
+          { customer, coupon_receipt_id: body.coupon_receipt_id, referrer_id: body.referrer_id },
+        );
+        return this.d.repo.insert(
           trx,
           {
             order_no: orderNo,
@@ -127,7 +155,7 @@ export class PurchaseService {
             source: 'customer',
             client: channel,
             status: STATUS.awaitingPayment,
-            amount,
+            ...applied,
             client_token: body.client_token ?? null,
             plays: game ? 1 : 0,
             created_at: now,
@@ -141,15 +169,15 @@ export class PurchaseService {
               goods_id: shelf.goods_id,
               goods_name: (shelf.goods_name ?? shelf.name).slice(0, 100),
               img: (shelf.goods_img ?? '').slice(0, 500),
-              price: amount,
+              price: applied.amount,
               cost_price: shelf.goods_cost ?? 0,
               quantity: 1,
               delivered: 0,
               fault: '',
             },
           ],
-        ),
-      )
+        );
+      })
       .catch(async (error: unknown) => {
         // The same tap arrived twice at once: the unique client token let one in; answer that one.
         const same = body.client_token ? await this.d.repo.findByClientToken(body.client_token) : undefined;
@@ -229,16 +257,14 @@ export class PurchaseService {
         order_no: order.order_no,
         token,
         amount: order.amount,
+        original_amount: order.original_amount,
+        discount: order.discount,
         pay_channel: channel,
         pay_url: payment.payUrl,
         sandbox: this.d.provider.sandbox,
       };
     } catch {
-      const now = this.d.clock();
-      await this.d.repo.transition(this.d.db, order.id, [STATUS.awaitingPayment], {
-        closed_at: now,
-        updated_at: now,
-      });
+      await this.d.payments.close(order, this.d.clock());
       throw new AppError(RCODE.PAYMENT_CREATE_FAILED);
     }
   }

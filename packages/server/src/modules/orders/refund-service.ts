@@ -25,6 +25,7 @@ import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
 import { CHANNEL_CLIENTS, STATUS, statusAfterRefunds } from './order-lifecycle';
 import type { MoneyMovements } from './money-movements';
+import type { SaleOffers } from './sale-offers';
 import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow, RefundRow } from './order-tables';
@@ -44,6 +45,8 @@ export interface RefundDeps {
   numbers: OrderNumbers;
   /** The funds ledger, told of every successful refund in its transaction. */
   money?: MoneyMovements;
+  /** The marketing offers, told of every successful refund in its transaction. */
+  offers?: SaleOffers;
 }
 
 type RefundBody = Body<typeof refundCall>;
@@ -334,6 +337,7 @@ export class RefundService {
     await this.d.repo.addRefunded(trx, refund.order_id, refund.amount, at);
     const order = await this.d.repo.findById(refund.order_id, trx);
     if (order) await this.d.money?.refunded(trx, { ...refund, status: 'success', finished_at: at }, order);
+    if (order) await this.d.offers?.refunded(trx, { ...refund, status: 'success', finished_at: at }, order);
     await this.settleOrder(trx, refund.order_id, at);
   }
 
