@@ -7,6 +7,7 @@ import { staffRcodes } from './rcodes-staff';
 import { orderRcodes } from './rcodes-orders';
 import { splitRcodes } from './rcodes-splits';
 import { fundRcodes } from './rcodes-funds';
+import { referrerRcodes } from './rcodes-referrers';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
@@ -211,6 +212,7 @@ export const rcodeCatalogue = {
   ...bankCardRcodes,
   ...fundRcodes,
   ...splitRcodes,
+  ...referrerRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;

@@ -43,6 +43,8 @@ import { oauthRoutes } from './modules/passport/oauth-routes';
 import { createPassport } from './modules/passport/passport-module';
 import type { PassportService } from './modules/passport/passport-service';
 import { passportRoutes } from './modules/passport/routes';
+import { createReferrers, type ReferrersModule } from './modules/referrers/referrers-module';
+import { referrerRoutes } from './modules/referrers/routes';
 import { createStaff } from './modules/staff/staff-module';
 import type { StaffService } from './modules/staff/staff-service';
 import { staffRoutes } from './modules/staff/routes';
@@ -96,6 +98,8 @@ export interface Services {
   funds: FundsModule;
   /** The bank and branch directory (decision 030). */
   bankDirectory: DirectoryService;
+  /** Referrers (issue 17): their links attribute customers' orders; sales and commission per day. */
+  referrers: ReferrersModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -237,6 +241,9 @@ export async function buildApp(
     log: app.log,
   });
   orders.useMoneyMovements(funds.ledger);
+  // Referrers (issue 17): the referrer a customer's link names is attributed and its sale booked on payment.
+  const referrers = createReferrers({ db: kysely, clock, timeZone: config.timeZone });
+  orders.useSaleOffer(referrers.referrers);
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -306,6 +313,7 @@ export async function buildApp(
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
   feeSplitRoutes(r, feeSplits.splits);
   fundRoutes(r, funds.service);
+  referrerRoutes(r, referrers.referrers);
   settlementReportRoutes(
     r,
     app,
@@ -368,6 +376,7 @@ export async function buildApp(
       feeSplits,
       funds,
       bankDirectory,
+      referrers,
       jobs,
     },
     calls: r.registered,

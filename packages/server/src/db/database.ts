@@ -10,6 +10,7 @@ import type { OrderTables } from '../modules/orders/order-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
 import type { PassportTables } from '../modules/passport/passport-tables';
+import type { ReferrerTables } from '../modules/referrers/referrer-tables';
 import type { StaffTables } from '../modules/staff/staff-tables';
 import type { StockTables } from '../modules/stock/stock-tables';
 import type { SessionsTable } from '../platform/sessions';
@@ -33,6 +34,7 @@ export interface Database
     NotifyTables,
     OrderTables,
     PassportTables,
+    ReferrerTables,
     StaffTables,
     StockTables {}
 
