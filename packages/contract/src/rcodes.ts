@@ -7,6 +7,8 @@ import { staffRcodes } from './rcodes-staff';
 import { orderRcodes } from './rcodes-orders';
 import { splitRcodes } from './rcodes-splits';
 import { fundRcodes } from './rcodes-funds';
+import { couponRcodes } from './rcodes-coupons';
+import { giftRcodes } from './rcodes-gifts';
 import { referrerRcodes } from './rcodes-referrers';
 
 /**
@@ -15,7 +17,9 @@ import { referrerRcodes } from './rcodes-referrers';
  * Ranges: 0–199 platform and accounts, 403/404/500 generic, 500–599 machines (rcodes-devices.ts),
  * 600–699 sessions and apps, 700–799 catalog (rcodes-catalog.ts), 800–899 orders and payments (rcodes-orders.ts),
  * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1040–1079 funds and
- * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts).
+ * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
+ * (rcodes-gifts.ts), 1140–1159 referrers and records
+ * (rcodes-referrers.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -212,6 +216,8 @@ export const rcodeCatalogue = {
   ...bankCardRcodes,
   ...fundRcodes,
   ...splitRcodes,
+  ...couponRcodes,
+  ...giftRcodes,
   ...referrerRcodes,
 } as const;
 

@@ -28,8 +28,12 @@ import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
+import { createCoupons, type CouponsModule } from './modules/coupons/coupons-module';
+import { couponRoutes, customerIdentityRoutes } from './modules/coupons/routes';
 import { createFunds, createSettlementReport, type FundsModule } from './modules/funds/funds-module';
 import { fundDevRoutes, fundRoutes, settlementReportRoutes } from './modules/funds/routes';
+import { createGifts, type GiftsModule } from './modules/gifts/gifts-module';
+import { giftRoutes } from './modules/gifts/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
 import { OrderNumbers } from './modules/orders/order-numbers';
@@ -45,6 +49,8 @@ import type { PassportService } from './modules/passport/passport-service';
 import { passportRoutes } from './modules/passport/routes';
 import { createReferrers, type ReferrersModule } from './modules/referrers/referrers-module';
 import { referrerRoutes } from './modules/referrers/routes';
+import { createMarketing, type MarketingModule } from './modules/marketing/marketing-module';
+import { marketingRoutes } from './modules/marketing/routes';
 import { createStaff } from './modules/staff/staff-module';
 import type { StaffService } from './modules/staff/staff-service';
 import { staffRoutes } from './modules/staff/routes';
@@ -94,12 +100,17 @@ export interface Services {
   bankCards: BankCardsModule;
   /** Fee splitting (issue 16): split configurations, machines' splits, the shares the ledger books by. */
   feeSplits: FeeSplitsModule;
+  coupons: CouponsModule;
   /** Funds and settlement (issue 16): the ledger, the daily settlement, the payouts. */
   funds: FundsModule;
   /** The bank and branch directory (decision 030). */
   bankDirectory: DirectoryService;
   /** Referrers (issue 17): their links attribute customers' orders; sales and commission per day. */
   referrers: ReferrersModule;
+  /** The activity center and /record (issue 17), read through the coupons', gifts' and referrers' services. */
+  marketing: MarketingModule;
+  /** Gift vouchers (issue 17): batches of codes redeemed for free orders on the purchase page. */
+  gifts: GiftsModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -241,9 +252,32 @@ export async function buildApp(
     log: app.log,
   });
   orders.useMoneyMovements(funds.ledger);
+  // Coupons (issue 17): a customer's coupon lowers the order's amount through the orders' sale-offers port.
+  const coupons = createCoupons({ db: kysely, customers: orders.customers, timeZone: config.timeZone, clock });
+  orders.useSaleOffer(coupons.offer);
+  // Gift vouchers (issue 17): a code's claim makes a free order through the orders' GiftOrders.
+  const gifts = createGifts({
+    db: kysely,
+    orders: orders.gifts,
+    limiter,
+    authenticator,
+    platformSecret: secret,
+    clock,
+  });
   // Referrers (issue 17): the referrer a customer's link names is attributed and its sale booked on payment.
   const referrers = createReferrers({ db: kysely, clock, timeZone: config.timeZone });
   orders.useSaleOffer(referrers.referrers);
+  // The activity center and /record: counts and records through each marketing module's service (the coupons'
+  // feed joins when CouponsService offers couponRecords and summary: marketing-sources.ts CouponFeed).
+  const marketing = createMarketing({
+    db: kysely,
+    clock,
+    timeZone: config.timeZone,
+    authenticator,
+    platformSecret: secret,
+    referrers: referrers.referrers,
+    gifts: gifts.gifts,
+  });
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -312,8 +346,18 @@ export async function buildApp(
   bankDirectoryRoutes(r, bankDirectory);
   bankCardRoutes(r, bankCards.cards, config.publicUrl);
   feeSplitRoutes(r, feeSplits.splits);
+  couponRoutes(r, coupons);
+  customerIdentityRoutes(app, {
+    messaging,
+    customers: coupons.customers,
+    secret,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   fundRoutes(r, funds.service);
+  giftRoutes(r, app, gifts.gifts, config.publicUrl);
   referrerRoutes(r, referrers.referrers);
+  marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(
     r,
     app,
@@ -374,9 +418,12 @@ export async function buildApp(
       passport,
       bankCards,
       feeSplits,
+      coupons,
       funds,
       bankDirectory,
+      gifts,
       referrers,
+      marketing,
       jobs,
     },
     calls: r.registered,

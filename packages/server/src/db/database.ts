@@ -3,9 +3,11 @@ import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
 import type { CatalogTables } from '../modules/catalog/catalog-tables';
+import type { CouponTables } from '../modules/coupons/coupon-tables';
 import type { DeviceTables } from '../modules/devices/device-tables';
 import type { FeeSplitTables } from '../modules/fee-splits/fee-split-tables';
 import type { FundTables } from '../modules/funds/funds-tables';
+import type { GiftTables } from '../modules/gifts/gift-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
@@ -27,9 +29,11 @@ export interface Database
     BankCardTables,
     BankDirectoryTables,
     CatalogTables,
+    CouponTables,
     DeviceTables,
     FeeSplitTables,
     FundTables,
+    GiftTables,
     JobTables,
     NotifyTables,
     OrderTables,

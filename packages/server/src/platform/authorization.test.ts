@@ -150,6 +150,40 @@ async function ownerShare(fx: Fixture): Promise<number> {
 const sharedShare = (fx: Fixture) => once(fx, 'share', async () => String(await ownerShare(fx)));
 const bankCard = { guard: PERMISSIONS.BankManage, kind: 'object', merchantWide: true } as const;
 
+// -- Referrers (issue 17): a referrer of the owner, named with the marker.
+async function ownerReferrer(fx: Fixture): Promise<string> {
+  const answer = await fx.t.call(
+    '/api/v1/b/addReferrer',
+    { referrer_name: `Ref ${A_MARK}`, referrer_no: `R${fx.seq()}`, commission: 500 },
+    fx.headersOf('main'),
+  );
+  return String((answer.result as { referrer_id: number }).referrer_id);
+}
+const sharedReferrer = (fx: Fixture) => once(fx, 'referrer', () => ownerReferrer(fx));
+
+// -- Gift vouchers (issue 17): a batch of the owner, on its machine, named with the marker.
+async function ownerGift(fx: Fixture): Promise<string> {
+  const answer = await fx.t.call(
+    '/api/v1/b/addGift',
+    {
+      name: `Gift ${A_MARK}`,
+      salesman: '',
+      start_date: '2026-11-01',
+      end_date: '2027-12-31',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      points: 0,
+      note: '',
+      device_sn: [fx.sn],
+      gifts: [fx.goods],
+      quantity: 2,
+    },
+    fx.headersOf('main'),
+  );
+  return String((answer.result as { gift_id: number }).gift_id);
+}
+const sharedGift = (fx: Fixture) => once(fx, 'gift', () => ownerGift(fx));
+const giftOf = async (fx: Fixture) => ({ gift_id: Number(await sharedGift(fx)) });
+
 // -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
 async function otherApprovedCard(fx: Fixture): Promise<string> {
   const headers = fx.headersOf('otherMerchant');
@@ -245,6 +279,8 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/buy/getMachine': { kind: 'public' },
   '/p/v1/buy/createOrder': { kind: 'public' },
   '/p/v1/buy/getOrder': { kind: 'public' },
+  '/p/v1/buy/checkGift': { kind: 'public' },
+  '/p/v1/buy/redeemGift': { kind: 'public' },
   '/p/v1/sandboxPay/getCheckout': { kind: 'public' },
   '/p/v1/sandboxPay/pay': { kind: 'public' },
   '/p/v1/b/jdMerchantV2/getBankList': { kind: 'public' },
@@ -822,6 +858,60 @@ const MATRIX: Record<string, Entry> = {
     merchantWide: true,
     body: async (fx, who) => ({ notify_id: who === 'main' ? await fx.freshRecipient() : fx.notify }),
   },
+
+  // -- Referrers, the activity center and its records (issue 17): main account only (spec §6)
+  '/api/v1/b/getReferrer': { guard: 'main', kind: 'list' },
+  '/api/v1/b/addReferrer': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({ referrer_name: `Ref ${fx.seq()}`, referrer_no: `N${fx.seq()}`, commission: 1250 }),
+  },
+  '/api/v1/b/editReferrer': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({
+      referrer_id: Number(await sharedReferrer(fx)),
+      referrer_name: `Ref ${A_MARK}`,
+      referrer_no: '',
+      commission: 600,
+    }),
+  },
+  '/api/v1/b/delReferrer': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      referrer_id: Number(who === 'main' ? await ownerReferrer(fx) : await sharedReferrer(fx)),
+    }),
+  },
+  '/api/v1/b/getReferrerCommission': { guard: 'main', kind: 'list' },
+  '/api/v1/b/getActivityCenter': { guard: 'main', kind: 'own' },
+  '/api/v1/b/getRecord': { guard: 'main', kind: 'list' },
+  '/api/v1/b/recordReport': { guard: 'main', kind: 'own', body: () => ({ condition: {}, format: 'csv' }) },
+
+  // -- Gift vouchers (issue 17): main account only (spec §6); the owner's batches are merchant-wide
+  '/api/v1/h/getGift': { guard: 'main', kind: 'list' },
+  '/api/v1/b/getGiftHubDev': { guard: 'main', kind: 'list' },
+  '/api/v1/b/addGift': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({
+      name: `Gift ${fx.seq()}`,
+      start_date: '2026-11-01',
+      end_date: '2027-12-31',
+      weekdays: [1],
+      points: 0,
+      device_sn: [fx.sn],
+      gifts: [fx.goods],
+      quantity: 1,
+    }),
+    // Another merchant's body names the owner's machine: refused by the rule, past the guard.
+    okCodes: [RCODE.GIFT_DEVICE_INVALID],
+  },
+  '/api/v1/b/disableGift': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
+  '/api/v1/b/download': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
+  '/api/v1/b/getGiftCodes': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
 
   // -- Linked messaging-app logins (passport.test.ts walks the identities themselves)
   '/api/v1/u/bindPassportAccount': { kind: 'passport', body: () => ({ account: 'x', password: 'y' }) },
