@@ -233,25 +233,15 @@ export class ReferrerRepository {
     return Number(row.n);
   }
 
-  /**
-   * Sales newest first (paid_at, id descending), `limit` of them, after the cursor when given: /record's
-   * source, read in the order it merges.
-   */
-  salesPage(
-    f: SaleFilter,
-    limit: number,
-    after: { time: number; id: number } | null,
-  ): Promise<ReferrerSaleRow[]> {
-    let query = this.sales(f);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('paid_at', '<', after.time),
-          eb.and([eb('paid_at', '=', after.time), eb('id', '<', after.id)]),
-        ]),
-      );
-    }
-    return query.selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  /** Sales newest first (paid_at, id descending), a page of them: /record's source. */
+  salesPage(f: SaleFilter, offset: number, limit: number): Promise<ReferrerSaleRow[]> {
+    return this.sales(f)
+      .selectAll()
+      .orderBy('paid_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   /** Distinct referrers with a sale in [start, end). */

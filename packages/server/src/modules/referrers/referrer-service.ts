@@ -188,13 +188,9 @@ export class ReferrerService implements SaleOffer {
     return this.repo.countSales(f);
   }
 
-  /** Sales newest first after the cursor, with their referrer's name (deleted ones too). */
-  async salesPage(
-    f: SaleFilter,
-    limit: number,
-    after: { time: number; id: number } | null,
-  ): Promise<ReferrerSaleRecord[]> {
-    const rows = await this.repo.salesPage(f, limit, after);
+  /** Sales newest first, a page of them, with their referrer's name (deleted ones too). */
+  async salesPage(f: SaleFilter, offset: number, limit: number): Promise<ReferrerSaleRecord[]> {
+    const rows = await this.repo.salesPage(f, offset, limit);
     const names = new Map(
       (await this.repo.byIds([...new Set(rows.map((r) => r.referrer_id))])).map((r) => [r.id, r.name]),
     );

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityEntry, MarketingRecord } from '@vendo/contract/api/marketing';
+import { PERMISSIONS } from '@vendo/contract/enums';
+import { RCODE } from '@vendo/contract/rcodes';
+import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
+import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
+import {
+  addArea,
+  addGoods,
+  addStore,
+  calmSandbox,
+  settle,
+  standingMachine,
+  virtualMachines,
+  WECHAT_UA,
+} from '../orders/order-fixtures';
+import { MarketingService } from './marketing-service';
+import type { RecordSource } from './marketing-sources';
+
+describe.each(dialects())('activity center and records on %s', (dialect) => {
+  let t: TestApp;
+  let owner: Caller;
+  let other: Caller;
+  let restore: () => void;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    calmSandbox(t);
+    owner = await mainAccount(t, '13900001801');
+    other = await mainAccount(t, '13900001802');
+    const cola = await addGoods(t, owner.merchantId, 'Cola', 300, 120);
+    const area = await addArea(t, owner, 'Area M');
+    const store = await addStore(t, owner, area, 'Store M');
+    for (const sn of ['18001', '18002']) {
+      await standingMachine(t, owner, { sn, areaId: area, storeId: store, goods: [cola], quantity: 200 });
+    }
+    restore = virtualMachines(t);
+  });
+  afterEach(async () => {
+    restore();
+    await t.services.orders.idle();
+    await t.close();
+  });
+
+  const call = (path: string, body: unknown, who: Caller = owner) => t.call(path, body, who.headers);
+  const addReferrer = async (name: string, commission: number) =>
+    ok<{ referrer_id: number }>(
+      await call('/api/v1/b/addReferrer', { referrer_name: name, referrer_no: '', commission }),
+    ).referrer_id;
+  async function buyThrough(sn: string, referrerId: number): Promise<string> {
+    const order = ok<{ order_no: string; pay_url: string }>(
+      await t.call(
+        '/p/v1/buy/createOrder',
+        { sn, channel_sn: 1, kind: 'goods', referrer_id: referrerId },
+        { 'user-agent': WECHAT_UA },
+      ),
+    );
+    ok(await t.call('/p/v1/sandboxPay/pay', { tx: order.pay_url.split('/').pop(), action: 'pay' }));
+    await settle(t);
+    return order.order_no;
+  }
+  const center = async (who: Caller = owner) =>
+    ok<{ entries: ActivityEntry[] }>(await call('/api/v1/b/getActivityCenter', {}, who)).entries;
+  const records = async (condition: Record<string, unknown> = {}, paging: Record<string, unknown> = {}) =>
+    ok<{ data: MarketingRecord[]; count: number }>(
+      await call('/api/v1/b/getRecord', { condition, ...paging }),
+    );
+
+  it('counts referrers and the ones selling today; lists their sales in /record', async () => {
+    const a = await addReferrer('Li Lei', 1000);
+    await addReferrer('Han Meimei', 500);
+    const before = await center();
+    expect(before.map((e) => e.key)).toEqual(['activity', 'gift', 'referrer', 'record']);
+    expect(before.find((e) => e.key === 'referrer')).toEqual({
+      key: 'referrer',
+      count: 2,
+      active: 0,
+      available: true,
+    });
+    const first = await buyThrough('18001', a);
+    t.clock.now += 1000;
+    const second = await buyThrough('18002', a);
+    const after = await center();
+    expect(after.find((e) => e.key === 'referrer')).toMatchObject({ count: 2, active: 1 });
+    expect(after.find((e) => e.key === 'record')).toMatchObject({ count: 2, active: null });
+    // Another merchant sees none of it.
+    expect((await center(other)).find((e) => e.key === 'referrer')).toMatchObject({ count: 0, active: 0 });
+
+    const all = await records();
+    expect(all.count).toBe(2);
+    expect(all.data).toMatchObject([
+      { kind: 'referrer_sale', orderno: second, sn: '18002', name: 'Li Lei', amount: 300, commission: 30 },
+      { kind: 'referrer_sale', orderno: first, sn: '18001' },
+    ]);
+    expect((await records({ sn: '18001' })).data.map((r) => r.orderno)).toEqual([first]);
+    expect((await records({ kind: 'gift_redeem' })).count).toBe(0);
+    expect((await records({ kind: 'referrer_sale' }, { pageNum: 2, pageSize: 1 })).data).toMatchObject([
+      { orderno: first },
+    ]);
+    const foreign = ok<{ count: number }>(await call('/api/v1/b/getRecord', {}, other));
+    expect(foreign.count).toBe(0);
+  });
+
+  it('applies the picker range rule and refuses staff', async () => {
+    const now = t.clock.now;
+    expect(
+      await call('/api/v1/b/getRecord', {
+        condition: { start_time: now - 1000 * 86_400_000, end_time: now },
+      }),
+    ).toMatchObject({ rcode: RCODE.INVALID_PARAM });
+    expect(await call('/api/v1/b/getRecord', { condition: { kind: 'nonsense' } })).toMatchObject({
+      rcode: RCODE.INVALID_PARAM,
+    });
+    const staff = await staffAccount(t, owner, { account: 'clerk', perms: Object.values(PERMISSIONS) });
+    for (const path of ['/api/v1/b/getActivityCenter', '/api/v1/b/getRecord', '/api/v1/b/recordReport']) {
+      expect((await call(path, {}, staff)).rcode).toBe(RCODE.FORBIDDEN);
+    }
+  });
+
+  it('downloads the records as CSV through a signed link', async () => {
+    const a = await addReferrer('Li Lei', 1250);
+    const orderNo = await buyThrough('18001', a);
+    const made = ok<{ url: string; filename: string }>(
+      await call('/api/v1/b/recordReport', { condition: {}, format: 'csv' }),
+    );
+    expect(made.filename).toMatch(/\.csv$/);
+    const { pathname, search } = new URL(made.url);
+    const file = await t.app.inject({ method: 'GET', url: `${pathname}${search}` });
+    expect(file.statusCode).toBe(200);
+    const text = file.body;
+    expect(text).toContain(orderNo);
+    expect(text).toContain('Referrer sale');
+    expect(text).toContain('3.00');
+    expect(text).toContain('0.37');
+    // A changed ticket opens nothing.
+    const broken = await t.app.inject({ method: 'GET', url: `${pathname}${search}x` });
+    expect(broken.json()).toMatchObject({ rcode: RCODE.REPORT_LINK_INVALID });
+  });
+});
+
+describe('merging the record sources', () => {
+  const line = (kind: MarketingRecord['kind'], time: number, id: number): MarketingRecord => ({
+    id: `${kind}:${id}`,
+    kind,
+    time,
+    sn: '1',
+    orderno: '',
+    name: '',
+    customer: '',
+    amount: 0,
+    commission: null,
+  });
+  const source = (kind: MarketingRecord['kind'], times: number[]): RecordSource => {
+    const lines = times.map((time, i) => line(kind, time, i)).sort((a, b) => b.time - a.time);
+    return {
+      kind,
+      count: () => Promise.resolve(lines.length),
+      page: (_f, offset, limit) => Promise.resolve(lines.slice(offset, offset + limit)),
+    };
+  };
+
+  it('pages and streams the sources newest first, every line once', async () => {
+    const service = new MarketingService({
+      db: undefined as never,
+      clock: () => 10_000,
+      timeZone: 'Asia/Shanghai',
+      center: [],
+      records: [
+        source('referrer_sale', [1, 5, 9, 13]),
+        source('gift_redeem', [2, 6, 10]),
+        source(
+          'coupon_use',
+          Array.from({ length: 1200 }, (_, i) => 1000 + i),
+        ),
+      ],
+    });
+    const filter = { merchantId: 1, start: 0, end: 10_000 };
+    const streamed: number[] = [];
+    for await (const l of service.all({ filter, kinds: ['referrer_sale', 'gift_redeem', 'coupon_use'] })) {
+      streamed.push(l.time);
+    }
+    expect(streamed).toHaveLength(1207);
+    expect(streamed).toEqual([...streamed].sort((a, b) => b - a));
+    const partial: number[] = [];
+    for await (const l of service.all({ filter, kinds: ['referrer_sale', 'gift_redeem'] }))
+      partial.push(l.time);
+    expect(partial).toEqual([13, 10, 9, 6, 5, 2, 1]);
+  });
+});
