@@ -1,0 +1,390 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Coupon, CouponReceipt, MyCoupon, OfferedCoupon } from '@vendo/contract/api/coupons';
+import { zonedDay } from '@vendo/contract/constants';
+import { RCODE } from '@vendo/contract/rcodes';
+import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
+import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
+import {
+  addArea,
+  addGoods,
+  addStore,
+  calmSandbox,
+  orderRow,
+  settle,
+  standingMachine,
+  virtualMachines,
+  WECHAT_UA,
+} from '../orders/order-fixtures';
+
+const DAY = 86_400_000;
+
+/**
+ * Coupons (issue 17, docs/marketing.md): /activity's calls and their rules, a customer receiving on the purchase
+ * page within the quantity and the per-customer limit, createOrder applying one (held, used on payment, back when
+ * the order closes unpaid), the refund rule, and the bill's original price and discount.
+ */
+describe.each(dialects())('coupons on %s', (dialect) => {
+  let t: TestApp;
+  let owner: Caller;
+  let other: Caller;
+  let restore: () => void;
+  let cola: number;
+  let tea: number;
+  let store: number;
+  let otherStore: number;
+  let today: string;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    calmSandbox(t);
+    owner = await mainAccount(t, '13900001701');
+    other = await mainAccount(t, '13900001702');
+    cola = await addGoods(t, owner.merchantId, 'Cola', 300, 120);
+    tea = await addGoods(t, owner.merchantId, 'Tea', 300, 100);
+    const area = await addArea(t, owner, 'North');
+    // Manual refunds: a failed vend does not refund by itself (the tests refund by hand).
+    store = await addStore(t, owner, area, 'Mall', 'manual');
+    otherStore = await addStore(t, owner, area, 'Port', 'manual');
+    await standingMachine(t, owner, { sn: '17001', areaId: area, storeId: store, goods: [cola, tea] });
+    await standingMachine(t, owner, { sn: '17002', areaId: area, storeId: otherStore, goods: [tea] });
+    restore = virtualMachines(t);
+    today = zonedDay(t.clock.now, 'Asia/Shanghai');
+  });
+  afterEach(async () => {
+    restore();
+    await t.services.orders.idle();
+    await t.close();
+  });
+
+  const call = (path: string, body: unknown, caller: Caller = owner) => t.call(path, body, caller.headers);
+  const later = (days: number) => zonedDay(t.clock.now + days * DAY, 'Asia/Shanghai');
+  const customer = (openid: string, channel: 'wechat' | 'alipay' = 'wechat') =>
+    t.services.orders.customers.sign(channel, openid);
+  function form(change: Record<string, unknown> = {}) {
+    return {
+      name: '8.5折',
+      type: 'rate',
+      rate: 8500,
+      scope: 'all',
+      quantity: 10,
+      receive_limit: 2,
+      points: 0,
+      receive_start: today,
+      receive_end: later(7),
+      use_start: today,
+      use_end: later(30),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      ...change,
+    };
+  }
+  const add = async (change: Record<string, unknown> = {}) =>
+    ok<{ coupon_id: number }>(await call('/api/v1/b/addCoupon', form(change))).coupon_id;
+  const receive = (coupon_id: number, who: string, sn = '17001') =>
+    t.call('/p/v1/buy/receiveCoupon', { sn, coupon_id, customer: who });
+  const mine = async (who: string, sn = '17001') =>
+    ok<{ data: MyCoupon[] }>(await t.call('/p/v1/buy/getMyCoupons', { sn, customer: who })).data;
+  const create = (body: Record<string, unknown>) =>
+    t.call('/p/v1/buy/createOrder', { sn: '17001', channel_sn: 1, ...body }, { 'user-agent': WECHAT_UA });
+  const pay = async (payUrl: string) => {
+    ok(await t.call('/p/v1/sandboxPay/pay', { tx: payUrl.split('/').pop(), action: 'pay' }));
+    await settle(t);
+  };
+  const receiptRow = (id: number) =>
+    t.db.kysely.selectFrom('coupon_receipts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const couponRow = (id: number) =>
+    t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('keeps every rule of a coupon at its rcode, changing nothing', async () => {
+    const refusals: Array<[Record<string, unknown>, number]> = [
+      [{ rate: 0 }, RCODE.COUPON_RATE_RANGE],
+      [{ rate: 10000 }, RCODE.COUPON_RATE_RANGE],
+      [{ type: 'reduce', reduce: 0 }, RCODE.COUPON_REDUCE_RANGE],
+      [{ type: 'reduce', reduce: 100, condition: 2_000_000 }, RCODE.COUPON_REDUCE_RANGE],
+      [{ scope: 'stores', store_ids: [] }, RCODE.COUPON_SCOPE_EMPTY],
+      [{ scope: 'goods' }, RCODE.COUPON_SCOPE_EMPTY],
+      [{ quantity: 0 }, RCODE.COUPON_QUANTITY_RANGE],
+      [{ receive_limit: 101 }, RCODE.COUPON_LIMIT_RANGE],
+      [{ points: -1 }, RCODE.COUPON_POINTS_RANGE],
+      [{ receive_end: later(-1) }, RCODE.COUPON_RECEIVE_PERIOD_INVALID],
+      [{ use_start: later(3), use_end: later(2) }, RCODE.COUPON_USE_PERIOD_INVALID],
+      [
+        { receive_start: later(-10), receive_end: later(-5), use_start: later(-10), use_end: later(-1) },
+        RCODE.COUPON_USE_PERIOD_INVALID,
+      ],
+      [{ weekdays: [] }, RCODE.COUPON_WEEKDAYS_EMPTY],
+      [{ scope: 'goods', goods_ids: [999999] }, RCODE.COUPON_TARGET_UNKNOWN],
+    ];
+    for (const [change, rcode] of refusals) {
+      const answer = await call('/api/v1/b/addCoupon', form(change));
+      expect(answer.rcode, JSON.stringify(change)).toBe(rcode);
+      expect(answer.msg.length).toBeGreaterThan(5);
+    }
+    // Another merchant's store is as unknown as none.
+    const foreignArea = await addArea(t, other, 'South');
+    const foreign = await addStore(t, other, foreignArea, 'Theirs');
+    expect((await call('/api/v1/b/addCoupon', form({ scope: 'stores', store_ids: [foreign] }))).rcode).toBe(
+      RCODE.COUPON_TARGET_UNKNOWN,
+    );
+    expect((await t.db.kysely.selectFrom('coupons').selectAll().execute()).length).toBe(0);
+    expect((await call('/api/v1/b/addCoupon', { ...form(), name: '' })).rcode).toBe(RCODE.INVALID_PARAM);
+  });
+
+  it('adds, lists, edits (referrer_id kept 0; quantity never below received) and deletes', async () => {
+    const id = await add({ scope: 'stores', store_ids: [store], referrer_id: 7 });
+    const list = ok<{ data: Coupon[]; count: number }>(
+      await call('/api/v1/b/getCoupon', { pageNum: 1, pageSize: 10 }),
+    );
+    expect(list.count).toBe(1);
+    expect(list.data[0]).toMatchObject({
+      coupon_id: id,
+      name: '8.5折',
+      rate: 8500,
+      scope: 'stores',
+      store_ids: [store],
+      targets: [{ id: store, name: 'Mall' }],
+      referrer_id: 0,
+      received: 0,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+    });
+    ok(await receive(id, customer('alice1')));
+    ok(await receive(id, customer('alice1')));
+    expect((await call('/api/v1/b/editCoupon', { ...form({ quantity: 1 }), coupon_id: id })).rcode).toBe(
+      RCODE.COUPON_QUANTITY_BELOW_RECEIVED,
+    );
+    ok(
+      await call('/api/v1/b/editCoupon', {
+        ...form({ name: 'Two off', type: 'reduce', reduce: 200, referrer_id: 5 }),
+        coupon_id: id,
+      }),
+    );
+    expect(await couponRow(id)).toMatchObject({
+      name: 'Two off',
+      type: 'reduce',
+      reduce: 200,
+      rate: 0,
+      referrer_id: 0,
+      scope: 'all',
+    });
+    // Another merchant cannot see, change or delete it.
+    expect((await call('/api/v1/b/editCoupon', { ...form(), coupon_id: id }, other)).rcode).toBe(
+      RCODE.COUPON_NOT_FOUND,
+    );
+    expect((await call('/api/v1/b/delCoupon', { coupon_id: id }, other)).rcode).toBe(RCODE.COUPON_NOT_FOUND);
+    expect(ok<{ count: number }>(await call('/api/v1/b/getCoupon', { pageNum: 1 }, other)).count).toBe(0);
+    expect((await call('/api/v1/b/getCardCouponList', { condition: { coupon_id: id } }, other)).rcode).toBe(
+      RCODE.COUPON_NOT_FOUND,
+    );
+    ok(await call('/api/v1/b/delCoupon', { coupon_id: id }));
+    expect(ok<{ count: number }>(await call('/api/v1/b/getCoupon', { pageNum: 1 })).count).toBe(0);
+    expect((await receive(id, customer('bob001'))).rcode).toBe(RCODE.COUPON_NOT_FOUND);
+    // Its receipts stay in the list.
+    expect(ok<{ count: number }>(await call('/api/v1/b/getCardCouponList', { condition: {} })).count).toBe(2);
+  });
+
+  it('is main-account only (the activity center)', async () => {
+    const staff = await staffAccount(t, owner, { account: 'cp17', perms: [] });
+    expect((await call('/api/v1/b/getCoupon', {}, staff)).rcode).toBe(RCODE.FORBIDDEN);
+    expect((await call('/api/v1/b/addCoupon', form(), staff)).rcode).toBe(RCODE.FORBIDDEN);
+  });
+
+  it('offers coupons by machine and scope; receives within the limits; identity required', async () => {
+    const all = await add({ name: 'All' });
+    const mall = await add({ name: 'Mall only', scope: 'stores', store_ids: [store] });
+    const colaOnly = await add({ name: 'Cola only', scope: 'goods', goods_ids: [cola] });
+    const points = await add({ name: 'Points', points: 50 });
+    const future = await add({ name: 'Later', receive_start: later(2), receive_end: later(3) });
+    const offered = async (sn: string, who?: string) =>
+      ok<{ data: OfferedCoupon[] }>(await t.call('/p/v1/buy/getCoupons', { sn, customer: who })).data;
+    expect((await offered('17001')).map((c) => c.coupon_id).sort()).toEqual(
+      [all, mall, colaOnly, points].sort(),
+    );
+    expect((await offered('17002')).map((c) => c.coupon_id).sort()).toEqual([all, points].sort());
+    expect((await receive(mall, customer('carol1'), '17002')).rcode).toBe(RCODE.COUPON_NOT_RECEIVABLE);
+    expect((await receive(future, customer('carol1'))).rcode).toBe(RCODE.COUPON_NOT_RECEIVABLE);
+    expect((await receive(points, customer('carol1'))).rcode).toBe(RCODE.COUPON_NEEDS_POINTS);
+    expect((await receive(all, 'wechat:carol1.forged')).rcode).toBe(RCODE.COUPON_CUSTOMER_REQUIRED);
+    expect(
+      (await t.call('/p/v1/buy/receiveCoupon', { sn: '17001', coupon_id: all, customer: '' })).rcode,
+    ).toBe(RCODE.INVALID_PARAM);
+    ok(await receive(all, customer('carol1')));
+    ok(await receive(all, customer('carol1')));
+    expect(await receive(all, customer('carol1'))).toMatchObject({
+      rcode: RCODE.COUPON_LIMIT_REACHED,
+      msg: 'You already received the 2 allowed per customer',
+    });
+    expect((await offered('17001', customer('carol1'))).find((c) => c.coupon_id === all)?.can_receive).toBe(
+      0,
+    );
+    // The same openid through Alipay is another customer.
+    ok(await receive(all, customer('carol1', 'alipay')));
+    const small = await add({ name: 'Small', quantity: 1 });
+    ok(await receive(small, customer('dave01')));
+    expect((await receive(small, customer('erin01'))).rcode).toBe(RCODE.COUPON_SOLD_OUT);
+    expect((await offered('17001')).some((c) => c.coupon_id === small)).toBe(false);
+  });
+
+  it('never gives more than the quantity or the per-customer limit, even at once', async () => {
+    const id = await add({ quantity: 5, receive_limit: 2 });
+    const who = ['p1aaaa', 'p2aaaa', 'p3aaaa', 'p4aaaa'].map((o) => customer(o));
+    const answers = await Promise.all(who.flatMap((c) => [receive(id, c), receive(id, c), receive(id, c)]));
+    const okCount = answers.filter((a) => a.rcode === 0).length;
+    expect(okCount).toBe(5);
+    expect(
+      answers
+        .filter((a) => a.rcode !== 0)
+        .every((a) => a.rcode === RCODE.COUPON_SOLD_OUT || a.rcode === RCODE.COUPON_LIMIT_REACHED),
+    ).toBe(true);
+    const rows = await t.db.kysely.selectFrom('coupon_receipts').selectAll().execute();
+    expect(rows.length).toBe(5);
+    for (const c of who)
+      expect(rows.filter((r) => c.startsWith(`${r.customer}.`)).length).toBeLessThanOrEqual(2);
+    expect((await couponRow(id)).received).toBe(5);
+  });
+
+  it('applies a coupon to an order: held, used on payment, shown in the bills', async () => {
+    const id = await add({ type: 'reduce', reduce: 100, condition: 300, name: '1 off 3' });
+    const alice = customer('alice1');
+    const receiptId = ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+    expect((await mine(alice)).map((c) => c.prices)).toEqual([
+      [
+        { channel_sn: 1, amount: 200 },
+        { channel_sn: 2, amount: 200 },
+      ],
+    ]);
+    // Refused without the identity, with another customer's, for a game, and for a receipt that is not unused.
+    expect((await create({ coupon_receipt_id: receiptId })).rcode).toBe(RCODE.COUPON_CUSTOMER_REQUIRED);
+    expect((await create({ coupon_receipt_id: receiptId, customer: customer('mallory') })).rcode).toBe(
+      RCODE.COUPON_RECEIPT_UNUSABLE,
+    );
+    const order = ok<{
+      order_no: string;
+      amount: number;
+      original_amount: number;
+      discount: number;
+      pay_url: string;
+    }>(await create({ coupon_receipt_id: receiptId, customer: alice }));
+    expect(order).toMatchObject({ amount: 200, original_amount: 300, discount: 100 });
+    expect(await receiptRow(receiptId)).toMatchObject({
+      status: 'held',
+      order_no: order.order_no,
+      discount: 100,
+    });
+    expect(await mine(alice)).toEqual([]);
+    expect((await create({ coupon_receipt_id: receiptId, customer: alice, channel_sn: 2 })).rcode).toBe(
+      RCODE.COUPON_RECEIPT_UNUSABLE,
+    );
+    await pay(order.pay_url);
+    expect(await orderRow(t, order.order_no)).toMatchObject({
+      status: 3,
+      amount: 200,
+      original_amount: 300,
+      discount: 100,
+      coupon_receipt_id: receiptId,
+    });
+    expect(await receiptRow(receiptId)).toMatchObject({ status: 'used', order_no: order.order_no });
+    expect((await couponRow(id)).used).toBe(1);
+    const bills = ok<{ data: Array<Record<string, unknown>> }>(
+      await call('/api/v1/b/getPayBill', { pageNum: 1, pageSize: 10, condition: {} }),
+    );
+    expect(bills.data[0]).toMatchObject({
+      amount: 200,
+      original_amount: 300,
+      discount: 100,
+      coupon_name: '1 off 3',
+    });
+    const list = ok<{ data: CouponReceipt[]; count: number; useCount: number }>(
+      await call('/api/v1/b/getCardCouponList', { pageNum: 1, condition: { coupon_id: id } }),
+    );
+    expect(list).toMatchObject({ count: 1, useCount: 1 });
+    expect(list.data[0]).toMatchObject({
+      status: 'used',
+      order_no: order.order_no,
+      sn: '17001',
+      discount: 100,
+      customer: 'wechat:al…',
+    });
+  });
+
+  it('refuses a coupon outside its scope, condition, use window or weekdays', async () => {
+    const alice = customer('alice1');
+    const take = async (change: Record<string, unknown>) => {
+      const id = await add(change);
+      return ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+    };
+    const teaOnly = await take({ scope: 'goods', goods_ids: [tea] });
+    expect((await create({ coupon_receipt_id: teaOnly, customer: alice })).rcode).toBe(
+      RCODE.COUPON_NOT_APPLICABLE,
+    );
+    const high = await take({ type: 'reduce', reduce: 50, condition: 500 });
+    expect((await create({ coupon_receipt_id: high, customer: alice })).rcode).toBe(
+      RCODE.COUPON_NOT_APPLICABLE,
+    );
+    const notYet = await take({ use_start: later(1) });
+    expect((await create({ coupon_receipt_id: notYet, customer: alice })).rcode).toBe(
+      RCODE.COUPON_NOT_APPLICABLE,
+    );
+    const wd = new Date(t.clock.now + 8 * 3_600_000).getUTCDay() || 7;
+    const otherDay = await take({ weekdays: [(wd % 7) + 1] });
+    expect((await create({ coupon_receipt_id: otherDay, customer: alice })).rcode).toBe(
+      RCODE.COUPON_NOT_APPLICABLE,
+    );
+    // Nothing was held, no order was written.
+    expect((await t.db.kysely.selectFrom('orders').selectAll().execute()).length).toBe(0);
+    expect(
+      (await t.db.kysely.selectFrom('coupon_receipts').select('status').execute()).every(
+        (r) => r.status === 'unused',
+      ),
+    ).toBe(true);
+    // A reduce above the price leaves the minimum price.
+    const big = await take({ type: 'reduce', reduce: 5000 });
+    expect(ok<{ amount: number }>(await create({ coupon_receipt_id: big, customer: alice })).amount).toBe(2);
+  });
+
+  it('gives a held coupon back when the order closes unpaid', async () => {
+    calmSandbox(t, { autoNotify: false });
+    const alice = customer('alice1');
+    const id = await add();
+    const receiptId = ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+    const order = ok<{ order_no: string; amount: number }>(
+      await create({ coupon_receipt_id: receiptId, customer: alice }),
+    );
+    expect(order.amount).toBe(255);
+    t.clock.advance(16 * 60_000);
+    await t.services.orders.payments.query(await orderRow(t, order.order_no));
+    expect((await orderRow(t, order.order_no)).closed_at).not.toBeNull();
+    expect(await receiptRow(receiptId)).toMatchObject({ status: 'unused', order_no: null });
+    // Closing again tells nothing twice; the coupon is usable again.
+    await t.services.orders.payments.close(await orderRow(t, order.order_no), t.clock.now);
+    expect((await mine(alice)).length).toBe(1);
+    ok(await create({ coupon_receipt_id: receiptId, customer: alice, channel_sn: 2 }));
+  });
+
+  it('returns the coupon on a full refund while its use window is open; a partial refund keeps it used', async () => {
+    const alice = customer('alice1');
+    const id = await add({ receive_limit: 3 });
+    const buy = async () => {
+      const receiptId = ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+      const order = ok<{ order_no: string; pay_url: string }>(
+        await create({ coupon_receipt_id: receiptId, customer: alice }),
+      );
+      await pay(order.pay_url);
+      return { receiptId, orderNo: order.order_no };
+    };
+    const full = await buy();
+    ok(await call('/api/v1/b/refund', { orderno: full.orderNo }));
+    await t.services.orders.jobs.tick();
+    await settle(t);
+    expect((await orderRow(t, full.orderNo)).refund_fee).toBe(255);
+    expect(await receiptRow(full.receiptId)).toMatchObject({
+      status: 'unused',
+      order_no: null,
+      used_at: null,
+    });
+    const part = await buy();
+    ok(await call('/api/v1/b/refund', { orderno: part.orderNo, part_refund: true, refund_fee: 100 }));
+    await t.services.orders.jobs.tick();
+    await settle(t);
+    expect(await receiptRow(part.receiptId)).toMatchObject({ status: 'used', order_no: part.orderNo });
+    expect((await couponRow(id)).used).toBe(1);
+  });
+});
