@@ -13,7 +13,6 @@ const ComingSoon = screen(() => import('./routes/coming-soon'));
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
 const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
   { path: 'activityCenter', title: 'activityCenter' },
-  { path: 'gift', title: 'gift' },
   { path: 'activity', title: 'activity' },
   { path: 'referrer', title: 'referrer' },
   { path: 'record', title: 'record' },
@@ -188,6 +187,11 @@ export const ROUTES: RouteObject[] = [
     '/profitSharing',
     { title: 'profitSharing', access: 'settle', refusal: 'feeSplits:noProfitPermission' },
     screen(() => import('../features/fee-splits/components/profit-sharing-screen')),
+  ),
+  route(
+    '/gift',
+    { title: 'gift', access: 'activityCenter' },
+    screen(() => import('../features/gifts/components/gift-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

@@ -10,6 +10,7 @@ import type deviceSheets from './resources/device-sheets';
 import type devices from './resources/devices';
 import type feeSplits from './resources/fee-splits';
 import type funds from './resources/funds';
+import type gifts from './resources/gifts';
 import type home from './resources/home';
 import type layout from './resources/layout';
 import type notify from './resources/notify';
@@ -48,6 +49,7 @@ export const lazyNamespaces = {
   bankCards: () => import('./resources/bank-cards'),
   funds: () => import('./resources/funds'),
   feeSplits: () => import('./resources/fee-splits'),
+  gifts: () => import('./resources/gifts'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -72,6 +74,7 @@ export interface AllNamespaces {
   bankCards: typeof bankCards;
   funds: typeof funds;
   feeSplits: typeof feeSplits;
+  gifts: typeof gifts;
 }
 
 export type NamespaceName = keyof AllNamespaces;
