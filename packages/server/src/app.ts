@@ -356,7 +356,7 @@ export async function buildApp(
   });
   fundRoutes(r, funds.service);
   giftRoutes(r, app, gifts.gifts, config.publicUrl);
-  referrerRoutes(r, referrers.referrers);
+  referrerRoutes(r, referrers.referrers, config.publicUrl);
   marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(
     r,

@@ -5,7 +5,7 @@ import { appliedRange, rangeFields } from './analytics';
 import { PAGE_SIZE, TEXT_MAX } from '../constants';
 import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
-import { zName } from '../validation';
+import { zName, zSn } from '../validation';
 
 /*
  * Referrers (spec §2 /referrer, §3 Referrer: referrer_id, referrer_name, referrer_no, commission, remarks; §6 the
@@ -185,6 +185,17 @@ export const getReferrerCommission = defineCall({
   }),
 });
 
+/**
+ * A referrer's link to one machine's purchase page (`referrerLink`) and its QR code (an SVG data URL). The machine
+ * must be one of the merchant's (DEVICE_NOT_FOUND otherwise), the referrer a live one.
+ */
+export const getReferrerLink = defineCall({
+  path: '/api/v1/b/getReferrerLink',
+  ...main,
+  request: z.object({ referrer_id: zId, sn: zSn }),
+  response: z.object({ url: z.string(), qr: z.string() }),
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Labels
 
@@ -197,6 +208,7 @@ export const REFERRER_FIELD_LABELS: Record<string, LocaleText> = {
   keyword: { 'zh-CN': '关键字', 'zh-TW': '關鍵字', 'en-US': 'Keyword' },
   start_time: { 'zh-CN': '开始时间', 'zh-TW': '開始時間', 'en-US': 'Start time' },
   end_time: { 'zh-CN': '结束时间', 'zh-TW': '結束時間', 'en-US': 'End time' },
+  sn: { 'zh-CN': '设备', 'zh-TW': '設備', 'en-US': 'Machine' },
 };
 
 export const REFERRER_CALL_PATHS = [
@@ -205,4 +217,5 @@ export const REFERRER_CALL_PATHS = [
   editReferrer,
   delReferrer,
   getReferrerCommission,
+  getReferrerLink,
 ].map((c) => c.path);

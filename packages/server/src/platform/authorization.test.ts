@@ -886,6 +886,11 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   '/api/v1/b/getReferrerCommission': { guard: 'main', kind: 'list' },
+  '/api/v1/b/getReferrerLink': {
+    guard: 'main',
+    kind: 'object',
+    body: async (fx) => ({ referrer_id: Number(await sharedReferrer(fx)), sn: fx.sn }),
+  },
   '/api/v1/b/getActivityCenter': { guard: 'main', kind: 'own' },
   '/api/v1/b/getRecord': { guard: 'main', kind: 'list' },
   '/api/v1/b/recordReport': { guard: 'main', kind: 'own', body: () => ({ condition: {}, format: 'csv' }) },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
 import type { CallResult } from '@vendo/contract/api/call';
 import type * as api from '@vendo/contract/api/referrers';
 import {
@@ -6,6 +7,7 @@ import {
   commissionAfterRefunds,
   referrerCommission,
   REFERRERS_MAX,
+  referrerLink,
   type Referrer,
 } from '@vendo/contract/api/referrers';
 import { zonedDay } from '@vendo/contract/constants';
@@ -14,6 +16,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
+import { MachineShelves } from '../devices/machine-shelves';
 import { MerchantZones, saleDay } from '../orders/merchant-zones';
 import type { OrderRow, RefundRow } from '../orders/order-tables';
 import type { OfferRequest, OfferSale, SaleOffer } from '../orders/sale-offers';
@@ -168,6 +171,27 @@ export class ReferrerService implements SaleOffer {
       },
       range: { start_time: range.start, end_time: range.end },
     };
+  }
+
+  /** The link to a machine's purchase page naming the referrer, and its QR code. */
+  async link(
+    auth: AuthContext,
+    body: Body<typeof api.getReferrerLink>,
+    origin: string,
+  ): Promise<CallResult<typeof api.getReferrerLink>> {
+    const merchantId = auth.merchant.id;
+    if (!(await this.repo.findLive(merchantId, body.referrer_id)))
+      throw new AppError(RCODE.REFERRER_NOT_FOUND);
+    const machine = await new MachineShelves(this.d.db).machineBySn(body.sn);
+    if (!machine || machine.merchant_id !== merchantId) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    const url = referrerLink(origin, body.sn, body.referrer_id);
+    let svg: string;
+    try {
+      svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
+    } catch {
+      throw new AppError(RCODE.QR_CREATE_FAILED);
+    }
+    return { url, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
   // -- What the activity center and /record read (modules/marketing)

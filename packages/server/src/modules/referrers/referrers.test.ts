@@ -274,6 +274,21 @@ describe.each(dialects())('referrers on %s', (dialect) => {
     expect(after.data[0]).toMatchObject({ deleted: 1 });
   });
 
+  it('answers a link to a machine of the merchant and its QR code', async () => {
+    const id = await add();
+    const link = ok<{ url: string; qr: string }>(
+      await call('/api/v1/b/getReferrerLink', { referrer_id: id, sn: '17001' }),
+    );
+    expect(link.url).toMatch(new RegExp(`/buy/17001\\?ref=${id}$`));
+    expect(link.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await call('/api/v1/b/getReferrerLink', { referrer_id: id, sn: '99999' })).toMatchObject({
+      rcode: RCODE.DEVICE_NOT_FOUND,
+    });
+    expect(await call('/api/v1/b/getReferrerLink', { referrer_id: id, sn: '17001' }, other)).toMatchObject({
+      rcode: RCODE.REFERRER_NOT_FOUND,
+    });
+  });
+
   it('sells without a referrer when the link names a deleted, foreign or unknown one', async () => {
     const gone = await add();
     ok(await call('/api/v1/b/delReferrer', { referrer_id: gone }));
