@@ -253,7 +253,12 @@ export async function buildApp(
   });
   orders.useMoneyMovements(funds.ledger);
   // Coupons (issue 17): a customer's coupon lowers the order's amount through the orders' sale-offers port.
-  const coupons = createCoupons({ db: kysely, customers: orders.customers, timeZone: config.timeZone, clock });
+  const coupons = createCoupons({
+    db: kysely,
+    customers: orders.customers,
+    timeZone: config.timeZone,
+    clock,
+  });
   orders.useSaleOffer(coupons.offer);
   // Gift vouchers (issue 17): a code's claim makes a free order through the orders' GiftOrders.
   const gifts = createGifts({
@@ -267,8 +272,7 @@ export async function buildApp(
   // Referrers (issue 17): the referrer a customer's link names is attributed and its sale booked on payment.
   const referrers = createReferrers({ db: kysely, clock, timeZone: config.timeZone });
   orders.useSaleOffer(referrers.referrers);
-  // The activity center and /record: counts and records through each marketing module's service (the coupons'
-  // feed joins when CouponsService offers couponRecords and summary: marketing-sources.ts CouponFeed).
+  // The activity center and /record: counts and records through each marketing module's service.
   const marketing = createMarketing({
     db: kysely,
     clock,
@@ -277,6 +281,7 @@ export async function buildApp(
     platformSecret: secret,
     referrers: referrers.referrers,
     gifts: gifts.gifts,
+    coupons: coupons.coupons,
   });
   const overview = new OverviewService({
     db: kysely,

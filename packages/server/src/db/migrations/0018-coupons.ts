@@ -42,12 +42,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('receive_limit', 'integer', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('receive_start', bigint, (c) => c.notNull())
-    .addColumn('receive_end', bigint, (c) => c.notNull())
-    .addColumn('use_start', bigint, (c) => c.notNull())
-    .addColumn('use_end', bigint, (c) => c.notNull())
-    // Bit i (0 = Monday … 6 = Sunday) set: usable that weekday in the merchant's time zone; 127 every day.
-    .addColumn('weekdays', 'integer', (c) => c.notNull())
+    // Merchant-local calendar days 'YYYY-MM-DD', both ends included.
+    .addColumn('receive_start', 'varchar(10)', (c) => c.notNull())
+    .addColumn('receive_end', 'varchar(10)', (c) => c.notNull())
+    .addColumn('use_start', 'varchar(10)', (c) => c.notNull())
+    .addColumn('use_end', 'varchar(10)', (c) => c.notNull())
+    // The weekdays it is used on (merchant time zone), '1,2,…,7' (1 Monday .. 7 Sunday).
+    .addColumn('weekdays', 'varchar(16)', (c) => c.notNull())
     .addColumn('referrer_id', bigint, (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', bigint, (c) => c.notNull())
     .addColumn('created_at', bigint, (c) => c.notNull())
@@ -72,6 +73,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // unused | held | used
     .addColumn('status', 'varchar(8)', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+    // The machine whose purchase page it was received on.
+    .addColumn('received_sn', 'varchar(20)', (c) => c.notNull().defaultTo(''))
     .addColumn('order_no', 'varchar(40)')
     .addColumn('sn', 'varchar(20)')
     .addColumn('discount', bigint, (c) => c.notNull().defaultTo(0))

@@ -99,6 +99,7 @@ export class CouponOffer implements SaleOffer {
         merchant_id: machine.merchant_id,
         customer,
         points: coupon.points,
+        sn,
         now,
       });
     });

@@ -179,7 +179,14 @@ export class CouponRepository {
 
   async insertReceipt(
     trx: Db,
-    values: { coupon_id: number; merchant_id: number; customer: string; points: number; now: number },
+    values: {
+      coupon_id: number;
+      merchant_id: number;
+      customer: string;
+      points: number;
+      sn: string;
+      now: number;
+    },
   ): Promise<number> {
     const row = await trx
       .insertInto('coupon_receipts')
@@ -189,6 +196,7 @@ export class CouponRepository {
         customer: values.customer,
         status: 'unused',
         points: values.points,
+        received_sn: values.sn,
         order_no: null,
         sn: null,
         discount: 0,
@@ -235,6 +243,53 @@ export class CouponRepository {
       q = from.order_no === null ? q.where('order_no', 'is', null) : q.where('order_no', '=', from.order_no);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** /record's lines: receipts by when they were received, or uses by when they were used, in [start, end). */
+  async records(
+    merchantId: number,
+    q: { kind: 'receive' | 'use'; start: number; end: number; sn?: string | undefined },
+    paging: { pageNum: number; pageSize: number },
+  ) {
+    const time = q.kind === 'receive' ? 'r.received_at' : 'r.used_at';
+    let base = this.db
+      .selectFrom('coupon_receipts as r')
+      .innerJoin('coupons as c', 'c.id', 'r.coupon_id')
+      .where('r.merchant_id', '=', merchantId)
+      .where(time, '>=', q.start)
+      .where(time, '<', q.end);
+    if (q.kind === 'use') base = base.where('r.status', '=', 'used');
+    if (q.sn) base = base.where(q.kind === 'receive' ? 'r.received_sn' : 'r.sn', '=', q.sn);
+    const total = await base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirst();
+    const { limit, offset } = pageWindow(paging);
+    const rows = await base
+      .selectAll('r')
+      .select('c.name as coupon_name')
+      .orderBy(time, 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows, count: Number(total?.n ?? 0) };
+  }
+
+  /** The merchant's coupons (not deleted), and how many are running on `today` (receive or use window open). */
+  async summary(merchantId: number, today: string): Promise<{ coupons: number; running: number }> {
+    const base = this.db
+      .selectFrom('coupons')
+      .where('merchant_id', '=', merchantId)
+      .where('deleted_at', 'is', null);
+    const all = await base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirst();
+    const running = await base
+      .where((e) =>
+        e.or([
+          e.and([e('receive_start', '<=', today), e('receive_end', '>=', today)]),
+          e.and([e('use_start', '<=', today), e('use_end', '>=', today)]),
+        ]),
+      )
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return { coupons: Number(all?.n ?? 0), running: Number(running?.n ?? 0) };
   }
 
   async receipts(

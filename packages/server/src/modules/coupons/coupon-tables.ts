@@ -58,6 +58,8 @@ export interface CouponReceiptsTable {
   /** unused | held (by the unpaid order order_no) | used (by the paid order order_no) */
   status: string;
   points: number;
+  /** The machine whose purchase page it was received on. */
+  received_sn: string;
   order_no: string | null;
   sn: string | null;
   /** What the coupon took off its order (cents). */

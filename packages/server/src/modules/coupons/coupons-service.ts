@@ -111,6 +111,39 @@ export class CouponsService {
     return { data, count, useCount };
   }
 
+  /** /record's coupon lines (the marketing module's CouponFeed): receipts, or uses, in [start, end). */
+  async couponRecords(
+    merchantId: number,
+    q: {
+      kind: 'receive' | 'use';
+      start: number;
+      end: number;
+      sn?: string;
+      pageNum: number;
+      pageSize: number;
+    },
+  ) {
+    const { rows, count } = await this.d.repo.records(merchantId, q, q);
+    return {
+      data: rows.map((r) => ({
+        receipt_id: Number(r.id),
+        coupon_name: r.coupon_name,
+        customer: maskCustomer(r.customer),
+        order_no: q.kind === 'use' ? (r.order_no ?? '') : '',
+        sn: q.kind === 'use' ? (r.sn ?? '') : r.received_sn,
+        discount: q.kind === 'use' ? Number(r.discount) : 0,
+        time: Number(q.kind === 'use' ? (r.used_at ?? r.received_at) : r.received_at),
+      })),
+      count,
+    };
+  }
+
+  /** The activity center's coupon entry: how many coupons, how many running today (merchant time zone). */
+  async summary(merchantId: number): Promise<{ coupons: number; running: number }> {
+    const today = zonedDay(this.d.clock(), await this.d.zones.of(this.d.db, merchantId));
+    return this.d.repo.summary(merchantId, today);
+  }
+
   /** The rules (api/coupons.ts checkCouponRules) in the merchant's today, then the stores or goods exist. */
   private async checked(merchantId: number, body: CouponBody): Promise<CouponValues> {
     const today = zonedDay(this.d.clock(), await this.d.zones.of(this.d.db, merchantId));

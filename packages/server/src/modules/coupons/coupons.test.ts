@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Coupon, CouponReceipt, MyCoupon, OfferedCoupon } from '@vendo/contract/api/coupons';
 import { zonedDay } from '@vendo/contract/constants';
@@ -239,6 +240,70 @@ describe.each(dialects())('coupons on %s', (dialect) => {
     for (const c of who)
       expect(rows.filter((r) => c.startsWith(`${r.customer}.`)).length).toBeLessThanOrEqual(2);
     expect((await couponRow(id)).received).toBe(5);
+  });
+
+  it('property: random quantities, limits and racing customers never exceed either', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }),
+        async (quantity, limit, taps) => {
+          const id = await add({ quantity, receive_limit: limit });
+          const who = taps.map((n) => customer(`prop${n}xx`));
+          const answers = await Promise.all(who.map((c) => receive(id, c)));
+          const rows = await t.db.kysely
+            .selectFrom('coupon_receipts')
+            .selectAll()
+            .where('coupon_id', '=', id)
+            .execute();
+          expect(rows.length).toBe(answers.filter((a) => a.rcode === 0).length);
+          expect(rows.length).toBeLessThanOrEqual(quantity);
+          const per = new Map<string, number>();
+          for (const r of rows) per.set(r.customer, (per.get(r.customer) ?? 0) + 1);
+          for (const n of per.values()) expect(n).toBeLessThanOrEqual(limit);
+          // As many as could be given were given.
+          const distinct = new Map<string, number>();
+          for (const c of who) distinct.set(c, (distinct.get(c) ?? 0) + 1);
+          const possible = [...distinct.values()].reduce((sum, n) => sum + Math.min(n, limit), 0);
+          expect(rows.length).toBe(Math.min(quantity, possible));
+          expect((await couponRow(id)).received).toBe(rows.length);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('feeds the activity center and /record: receipts by when received, uses by when used', async () => {
+    const id = await add({ name: 'Feed' });
+    await add({
+      name: 'Old',
+      receive_start: later(-9),
+      receive_end: later(-8),
+      use_start: later(-9),
+      use_end: later(-7 + 7),
+    });
+    const alice = customer('alice1');
+    const receiptId = ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+    const order = ok<{ order_no: string; pay_url: string }>(
+      await create({ coupon_receipt_id: receiptId, customer: alice }),
+    );
+    await pay(order.pay_url);
+    const feed = t.services.coupons.coupons;
+    expect(await feed.summary(owner.merchantId)).toEqual({ coupons: 2, running: 2 });
+    const range = { start: t.clock.now - DAY, end: t.clock.now + DAY, pageNum: 1, pageSize: 10 };
+    expect(await feed.couponRecords(owner.merchantId, { kind: 'receive', ...range })).toMatchObject({
+      count: 1,
+      data: [{ receipt_id: receiptId, coupon_name: 'Feed', sn: '17001', order_no: '', discount: 0 }],
+    });
+    expect(await feed.couponRecords(owner.merchantId, { kind: 'use', ...range, sn: '17001' })).toMatchObject({
+      count: 1,
+      data: [{ receipt_id: receiptId, order_no: order.order_no, discount: 45 }],
+    });
+    expect((await feed.couponRecords(owner.merchantId, { kind: 'use', ...range, sn: '17002' })).count).toBe(
+      0,
+    );
+    expect((await feed.couponRecords(other.merchantId, { kind: 'receive', ...range })).count).toBe(0);
   });
 
   it('applies a coupon to an order: held, used on payment, shown in the bills', async () => {
