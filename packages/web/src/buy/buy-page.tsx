@@ -3,6 +3,7 @@ import type { CustomerStage, PayChannel } from '@vendo/contract/api/purchase';
 import type { OrderKind } from '@vendo/contract/enums';
 import { CALLS, PAY_CHANNEL_REQUIRED, post, type Machine, type Order, type Shelf } from './api';
 import { Frame, Notice } from './frame';
+import { GiftRedeem } from './gift-redeem';
 import { yuan } from './money';
 import { T } from './texts';
 
@@ -91,6 +92,7 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
       {view.name === 'loading' && <Notice>{T.loading}</Notice>}
       {view.name === 'error' && <Notice>{view.msg}</Notice>}
       {view.name === 'machine' && <Goods machine={view.machine} onOrder={order} />}
+      {view.name === 'machine' && view.machine.online && <GiftRedeem sn={props.sn} />}
       {view.name === 'choose' && (
         <div className="buy-status">
           <p className="buy-big">{T.payWith}</p>
