@@ -31,6 +31,7 @@ export function GiftRedeem(props: { sn: string }) {
   const [busy, setBusy] = useState<'check' | 'redeem' | null>(null);
   const [error, setError] = useState('');
   const asked = useRef(false);
+  const section = useRef<HTMLElement>(null);
 
   const check = (value = code) => {
     if (!value.trim()) {
@@ -57,6 +58,8 @@ export function GiftRedeem(props: { sn: string }) {
   useEffect(() => {
     if (asked.current || !code) return;
     asked.current = true;
+    // Below the goods: brought into view, since it is what the customer came for.
+    section.current?.scrollIntoView?.({ block: 'start' });
     check(code);
     // Once, with the code of the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -83,7 +86,7 @@ export function GiftRedeem(props: { sn: string }) {
   };
 
   return (
-    <section className="gift-redeem" aria-labelledby="gift-redeem-title">
+    <section ref={section} className="gift-redeem" aria-labelledby="gift-redeem-title">
       <h2 id="gift-redeem-title">{GT.title}</h2>
       <form
         className="gift-redeem-form"
