@@ -12,10 +12,6 @@ const ComingSoon = screen(() => import('./routes/coming-soon'));
 
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
 const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
-  { path: 'activityCenter', title: 'activityCenter' },
-  { path: 'activity', title: 'activity' },
-  { path: 'referrer', title: 'referrer' },
-  { path: 'record', title: 'record' },
   { path: 'member', title: 'member' },
   { path: 'advertisement', title: 'advertisement' },
   { path: 'open-member', title: 'openMember', header: false },
@@ -192,6 +188,26 @@ export const ROUTES: RouteObject[] = [
     '/gift',
     { title: 'gift', access: 'activityCenter' },
     screen(() => import('../features/gifts/components/gift-screen')),
+  ),
+  route(
+    '/activityCenter',
+    { title: 'activityCenter', access: 'activityCenter' },
+    screen(() => import('../features/marketing/components/activity-center-screen')),
+  ),
+  route(
+    '/referrer',
+    { title: 'referrer', access: 'activityCenter' },
+    screen(() => import('../features/referrers/components/referrer-screen')),
+  ),
+  route(
+    '/record',
+    { title: 'record', access: 'activityCenter' },
+    screen(() => import('../features/marketing/components/record-screen')),
+  ),
+  route(
+    '/activity',
+    { title: 'activity', access: 'activityCenter' },
+    screen(() => import('../features/coupons/components/activity-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(

@@ -6,6 +6,7 @@ import type bills from './resources/bills';
 import type catalog from './resources/catalog';
 import common from './resources/common';
 import type components from './resources/components';
+import type coupons from './resources/coupons';
 import type deviceSheets from './resources/device-sheets';
 import type devices from './resources/devices';
 import type feeSplits from './resources/fee-splits';
@@ -13,9 +14,11 @@ import type funds from './resources/funds';
 import type gifts from './resources/gifts';
 import type home from './resources/home';
 import type layout from './resources/layout';
+import type marketing from './resources/marketing';
 import type notify from './resources/notify';
 import type overview from './resources/overview';
 import type passport from './resources/passport';
+import type referrers from './resources/referrers';
 import type report from './resources/report';
 import routes from './resources/routes';
 import type staff from './resources/staff';
@@ -50,6 +53,9 @@ export const lazyNamespaces = {
   funds: () => import('./resources/funds'),
   feeSplits: () => import('./resources/fee-splits'),
   gifts: () => import('./resources/gifts'),
+  referrers: () => import('./resources/referrers'),
+  marketing: () => import('./resources/marketing'),
+  coupons: () => import('./resources/coupons'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -75,6 +81,9 @@ export interface AllNamespaces {
   funds: typeof funds;
   feeSplits: typeof feeSplits;
   gifts: typeof gifts;
+  referrers: typeof referrers;
+  marketing: typeof marketing;
+  coupons: typeof coupons;
 }
 
 export type NamespaceName = keyof AllNamespaces;

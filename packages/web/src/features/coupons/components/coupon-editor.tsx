@@ -1,0 +1,274 @@
+import {
+  COUPON_FIELD_LABELS,
+  COUPON_QUANTITY_MAX,
+  COUPON_SCOPE_LABELS,
+  COUPON_SCOPES,
+  COUPON_TYPE_LABELS,
+  COUPON_TYPES,
+  COUPON_WEEKDAY_LABELS,
+  type Coupon,
+} from '@vendo/contract/api/coupons';
+import { List, Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field/date-field';
+import { Field, fieldAria } from '../../../components/form/field';
+import { InputField } from '../../../components/form/input-field';
+import { useForm } from '../../../components/form/use-form';
+import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
+import { currentLocale } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/notify';
+import { useCouponGoods, useCouponStores, useSaveCoupon } from '../api/coupons-api';
+import {
+  checkCouponForm,
+  couponFormOf,
+  couponRequest,
+  emptyCouponForm,
+  fieldOfRcode,
+  type CouponFormValues,
+} from '../utils/coupon-form';
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+type DateKey = 'receive_start' | 'receive_end' | 'use_start' | 'use_end';
+const DATES: DateKey[] = ['receive_start', 'receive_end', 'use_start', 'use_end'];
+
+/**
+ * A new or changed coupon: name, type (a rate in 折, or an amount off) and its minimum price, scope (all machines,
+ * chosen stores, chosen goods), quantity, per-customer limit, points cost, receive and use windows, weekdays.
+ * Every rule's message shows at its field, before sending (the contract's schema and rules) and after (the
+ * server's refusal, by its code); nothing typed is lost.
+ */
+function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) {
+  const { t } = useTranslation('coupons');
+  const locale = currentLocale();
+  const form = useForm<CouponFormValues>(() => (coupon ? couponFormOf(coupon) : emptyCouponForm()));
+  const { values, errors, set, check, setErrors, message, setMessage } = form;
+  const save = useSaveCoupon();
+  const stores = useCouponStores();
+  const goods = useCouponGoods();
+  const label = (field: string) => COUPON_FIELD_LABELS[field]?.[locale] ?? field;
+  const dateTexts = { placeholder: t('editor.pick'), clear: t('editor.clear') };
+
+  const submit = async () => {
+    setMessage(null);
+    if (!check(checkCouponForm(values, locale))) return;
+    try {
+      await save.mutateAsync({
+        ...couponRequest(values),
+        ...(coupon ? { coupon_id: coupon.coupon_id } : {}),
+      });
+      toast(t('editor.saved'), { icon: 'success' });
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const field = fieldOfRcode(error.rcode);
+      if (field) setErrors({ [field]: error.msg });
+      else setMessage(error.msg);
+    }
+  };
+
+  return (
+    <SheetFrame
+      tall
+      title={coupon ? t('editor.editTitle') : t('editor.addTitle')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={save.isPending}
+      message={message}
+    >
+      <List mode="card" className="coupon-form">
+        <InputField
+          id="coupon-name"
+          label={label('name')}
+          required
+          value={values.name}
+          onChange={set('name')}
+          error={errors['name']}
+          placeholder={t('editor.namePlaceholder')}
+        />
+        <Field id="coupon-type" label={label('type')} required error={errors['type']}>
+          <div
+            id="coupon-type"
+            role="group"
+            aria-label={label('type')}
+            {...fieldAria('coupon-type', errors['type'])}
+          >
+            <Selector<string>
+              className="choice-field"
+              columns={2}
+              showCheckMark={false}
+              options={COUPON_TYPES.map((v) => ({ value: v, label: COUPON_TYPE_LABELS[v][locale] }))}
+              value={[values.type]}
+              onChange={(picked) => picked[0] && set('type')(picked[0] as CouponFormValues['type'])}
+            />
+          </div>
+        </Field>
+        {values.type === 'rate' ? (
+          <InputField
+            id="coupon-zhe"
+            label={t('editor.zhe')}
+            required
+            inputMode="decimal"
+            value={values.zhe}
+            onChange={set('zhe')}
+            error={errors['zhe']}
+            placeholder="8.5"
+            description={<span className="muted">{t('editor.zheHint')}</span>}
+          />
+        ) : (
+          <InputField
+            id="coupon-reduce"
+            label={t('editor.reduceYuan')}
+            required
+            inputMode="decimal"
+            value={values.reduce}
+            onChange={set('reduce')}
+            error={errors['reduce']}
+          />
+        )}
+        <InputField
+          id="coupon-condition"
+          label={t('editor.conditionYuan')}
+          inputMode="decimal"
+          value={values.condition}
+          onChange={set('condition')}
+          error={errors['condition']}
+          description={<span className="muted">{t('editor.conditionHint')}</span>}
+        />
+        <Field id="coupon-scope" label={label('scope')} required error={errors['scope']}>
+          <div
+            id="coupon-scope"
+            role="group"
+            aria-label={label('scope')}
+            {...fieldAria('coupon-scope', errors['scope'])}
+          >
+            <Selector<string>
+              className="choice-field"
+              columns={3}
+              showCheckMark={false}
+              options={COUPON_SCOPES.map((v) => ({ value: v, label: COUPON_SCOPE_LABELS[v][locale] }))}
+              value={[values.scope]}
+              onChange={(picked) => picked[0] && set('scope')(picked[0] as CouponFormValues['scope'])}
+            />
+            {values.scope === 'stores' ? (
+              stores.isSuccess && stores.data.data.length === 0 ? (
+                <p className="muted">{t('editor.noStores')}</p>
+              ) : (
+                <Selector<string>
+                  className="choice-field coupon-choices"
+                  aria-label={t('editor.stores')}
+                  columns={2}
+                  multiple
+                  showCheckMark={false}
+                  options={(stores.data?.data ?? []).map((s) => ({
+                    value: String(s._id),
+                    label: s.store_name,
+                  }))}
+                  value={values.store_ids.map(String)}
+                  onChange={(picked) => set('store_ids')(picked.map(Number))}
+                />
+              )
+            ) : null}
+            {values.scope === 'goods' ? (
+              goods.isSuccess && goods.data.data.length === 0 ? (
+                <p className="muted">{t('editor.noGoods')}</p>
+              ) : (
+                <Selector<string>
+                  className="choice-field coupon-choices"
+                  aria-label={t('editor.goods')}
+                  columns={2}
+                  multiple
+                  showCheckMark={false}
+                  options={(goods.data?.data ?? []).map((g) => ({
+                    value: String(g.goods_id),
+                    label: g.goods_name,
+                  }))}
+                  value={values.goods_ids.map(String)}
+                  onChange={(picked) => set('goods_ids')(picked.map(Number))}
+                />
+              )
+            ) : null}
+            {values.scope !== 'all' ? (
+              <p className="muted">
+                {t('editor.chosen', {
+                  count: values.scope === 'stores' ? values.store_ids.length : values.goods_ids.length,
+                })}
+              </p>
+            ) : null}
+          </div>
+        </Field>
+        <InputField
+          id="coupon-quantity"
+          label={label('quantity')}
+          required
+          inputMode="numeric"
+          value={values.quantity}
+          onChange={set('quantity')}
+          error={errors['quantity']}
+          description={
+            <span className="muted">
+              {t('editor.quantityHint')} (≤ {COUPON_QUANTITY_MAX})
+            </span>
+          }
+        />
+        <InputField
+          id="coupon-limit"
+          label={label('receive_limit')}
+          required
+          inputMode="numeric"
+          value={values.receive_limit}
+          onChange={set('receive_limit')}
+          error={errors['receive_limit']}
+          description={<span className="muted">{t('editor.limitHint')}</span>}
+        />
+        <InputField
+          id="coupon-points"
+          label={label('points')}
+          inputMode="numeric"
+          value={values.points}
+          onChange={set('points')}
+          error={errors['points']}
+          description={<span className="muted">{t('editor.pointsHint')}</span>}
+        />
+        {DATES.map((key) => (
+          <Field key={key} id={`coupon-${key}`} label={label(key)} required error={errors[key]}>
+            <DateField
+              id={`coupon-${key}`}
+              title={label(key)}
+              value={values[key]}
+              onChange={set(key)}
+              ariaProps={fieldAria(`coupon-${key}`, errors[key])}
+              texts={dateTexts}
+            />
+          </Field>
+        ))}
+        <Field
+          id="coupon-weekdays"
+          label={label('weekdays')}
+          required
+          error={errors['weekdays']}
+          description={<span className="muted">{t('editor.weekdaysHint')}</span>}
+        >
+          <div
+            id="coupon-weekdays"
+            role="group"
+            aria-label={label('weekdays')}
+            {...fieldAria('coupon-weekdays', errors['weekdays'])}
+          >
+            <Selector<string>
+              className="choice-field"
+              columns={4}
+              multiple
+              showCheckMark={false}
+              options={WEEKDAYS.map((d) => ({ value: String(d), label: COUPON_WEEKDAY_LABELS[d]![locale] }))}
+              value={values.weekdays.map(String)}
+              onChange={(picked) => set('weekdays')(picked.map(Number).sort((a, b) => a - b))}
+            />
+          </div>
+        </Field>
+      </List>
+    </SheetFrame>
+  );
+}
+
+export const CouponEditorSheet = inSheet(CouponEditor);
