@@ -1,0 +1,236 @@
+import { formatCommission, REFERRER_FIELD_LABELS, type Referrer } from '@vendo/contract/api/referrers';
+import { formatMoney } from '@vendo/contract/money';
+import { Button } from 'antd-mobile';
+import { AddOutline, DeleteOutline, EditSOutline, LinkOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
+import { confirmAction } from '../../../components/dialog/confirm';
+import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListState } from '../../../components/list-state/list-state';
+import { Pagination } from '../../../components/pagination/pagination';
+import { initialRange, type TimeRange } from '../../../components/time-range-picker/time-range';
+import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
+import { currentLocale, registerNamespace } from '../../../i18n/i18n';
+import referrersTexts from '../../../i18n/resources/referrers';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { toast } from '../../../lib/notify';
+import {
+  COMMISSION_PAGE_SIZE,
+  REFERRER_PAGE_SIZE,
+  useCommission,
+  useDeleteReferrer,
+  useReferrers,
+} from '../api/referrers-api';
+import '../../../styles/list-page.css';
+import './referrers.css';
+
+registerNamespace('referrers', referrersTexts);
+
+const ReferrerEditor = lazyComponent(() => import('./referrer-editor').then((m) => m.ReferrerEditorSheet));
+const ReferrerLink = lazyComponent(() => import('./referrer-link').then((m) => m.ReferrerLinkSheet));
+
+type Opened = { referrer: Referrer | null; open: boolean; key: number } | null;
+
+/**
+ * /referrer (spec §2, §3 Referrer; issue 17): the merchant's referrers (number, commission, referred sales and
+ * commission earned), a new one or a change in a sheet, delete with a confirmation, each one's link and QR code,
+ * and the commission per day in the picker's range. Main account only (the route's access and the server).
+ */
+export default function ReferrerScreen() {
+  const { t } = useTranslation('referrers');
+  const locale = currentLocale();
+  const [page, setPage] = useState(1);
+  const referrers = useReferrers(page);
+  const remove = useDeleteReferrer();
+  const [editor, setEditor] = useState<Opened>(null);
+  const [linking, setLinking] = useState<{ referrer: Referrer; open: boolean } | null>(null);
+  const list = referrers.data?.data ?? [];
+  const openEditor = (referrer: Referrer | null) =>
+    setEditor((e) => ({ referrer, open: true, key: (e?.key ?? 0) + 1 }));
+
+  const del = async (r: Referrer) => {
+    const yes = await confirmAction({
+      title: t('list.deleteTitle'),
+      content: t('list.deleteText', { name: r.referrer_name }),
+      confirmText: t('list.delete'),
+      danger: true,
+    });
+    if (!yes) return;
+    await remove.mutateAsync(r.referrer_id);
+    toast(t('list.deleted'), { icon: 'success' });
+  };
+
+  const actionsOf = (r: Referrer): CardAction[] => [
+    { key: 'edit', label: t('list.edit'), icon: <EditSOutline />, onClick: () => openEditor(r) },
+    {
+      key: 'link',
+      label: t('list.link'),
+      icon: <LinkOutline />,
+      onClick: () => setLinking({ referrer: r, open: true }),
+    },
+    {
+      key: 'delete',
+      label: t('list.delete'),
+      icon: <DeleteOutline />,
+      tone: 'danger',
+      onClick: () => void del(r).catch(() => undefined),
+    },
+  ];
+
+  return (
+    <div className="page referrer-page">
+      <div className="referrer-toolbar">
+        <Button color="primary" onClick={() => openEditor(null)}>
+          <AddOutline aria-hidden="true" /> {t('list.add')}
+        </Button>
+      </div>
+      {referrers.data && list.length > 0 ? (
+        <p className="muted" aria-live="polite">
+          {t('list.count', { count: referrers.data.count })}
+        </p>
+      ) : null}
+      <ListState
+        pending={referrers.isPending}
+        failed={referrers.isError && !referrers.data}
+        onRetry={() => void referrers.refetch()}
+        empty={list.length === 0}
+        emptyGuide={
+          <div className="card">
+            <EmptyGuide
+              description={t('list.empty')}
+              actionText={t('list.add')}
+              onAction={() => openEditor(null)}
+            />
+          </div>
+        }
+      >
+        <ul className="card-list" aria-label={t('list.label')}>
+          {list.map((r) => (
+            <li key={r.referrer_id} className="card referrer-card" aria-label={r.referrer_name}>
+              <h3>{r.referrer_name}</h3>
+              <dl>
+                <dt>{t('list.number')}</dt>
+                <dd>{r.referrer_no || t('list.noNumber')}</dd>
+                <dt>{t('list.commission')}</dt>
+                <dd>{formatCommission(r.commission)}%</dd>
+                <dt>{t('list.sales')}</dt>
+                <dd>{r.sale_count}</dd>
+                <dt>{t('list.earned')}</dt>
+                <dd>{formatMoney(r.commission_amt, locale)}</dd>
+                {r.remarks ? (
+                  <>
+                    <dt>{REFERRER_FIELD_LABELS['remarks']?.[locale]}</dt>
+                    <dd>{r.remarks}</dd>
+                  </>
+                ) : null}
+              </dl>
+              <CardActions label={t('list.actions')} actions={actionsOf(r)} />
+            </li>
+          ))}
+        </ul>
+        {(referrers.data?.count ?? 0) > REFERRER_PAGE_SIZE ? (
+          <Pagination
+            current={page}
+            total={referrers.data?.count ?? 0}
+            pageSize={REFERRER_PAGE_SIZE}
+            onChange={setPage}
+          />
+        ) : null}
+      </ListState>
+      <CommissionPerDay />
+      {editor ? (
+        <ReferrerEditor
+          key={editor.key}
+          visible={editor.open}
+          referrer={editor.referrer}
+          onClose={() => setEditor((e) => (e ? { ...e, open: false } : e))}
+        />
+      ) : null}
+      {linking ? (
+        <ReferrerLink
+          key={linking.referrer.referrer_id}
+          visible={linking.open}
+          referrer={linking.referrer}
+          onClose={() => setLinking((l) => (l ? { ...l, open: false } : l))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The commission per day and referrer in the picker's range (this month first), with the range's totals. */
+function CommissionPerDay() {
+  const { t } = useTranslation('referrers');
+  const locale = currentLocale();
+  const [now] = useState(Date.now);
+  const [range, setRange] = useState<TimeRange>(() => initialRange('month', now));
+  const [page, setPage] = useState(1);
+  const days = useCommission(range, page);
+  const rows = days.data?.data ?? [];
+  const totals = days.data?.totals;
+  return (
+    <section className="card referrer-commission" aria-labelledby="referrer-commission-title">
+      <h2 id="referrer-commission-title" className="card-title">
+        {t('commission.title')}
+      </h2>
+      <TimeRangePicker
+        value={range}
+        onChange={(next) => {
+          setRange(next);
+          setPage(1);
+        }}
+      />
+      {totals ? (
+        <p className="referrer-totals" aria-live="polite">
+          {t('commission.totals', {
+            count: totals.sale_count,
+            paid: formatMoney(totals.paid_amt, locale),
+            commission: formatMoney(totals.commission_amt, locale),
+          })}
+        </p>
+      ) : null}
+      <ListState
+        pending={days.isPending}
+        failed={days.isError && !days.data}
+        onRetry={() => void days.refetch()}
+        empty={rows.length === 0}
+        emptyGuide={<p className="muted">{t('commission.empty')}</p>}
+      >
+        <ul className="referrer-days" aria-label={t('commission.label')}>
+          {rows.map((row) => (
+            <li key={`${row.day}-${row.referrer_id}`}>
+              <p className="referrer-day-head">
+                {t('commission.row', { day: row.day, name: row.referrer_name })}
+                {row.deleted ? <span className="tag">{t('commission.deleted')}</span> : null}
+              </p>
+              <dl className="referrer-figures">
+                <div>
+                  <dt>{t('commission.sales', { count: row.sale_count })}</dt>
+                  <dd>{formatMoney(row.paid_amt, locale)}</dd>
+                </div>
+                <div>
+                  <dt>{t('commission.refund')}</dt>
+                  <dd>{formatMoney(row.refund_amt, locale)}</dd>
+                </div>
+                <div>
+                  <dt>{t('commission.commission')}</dt>
+                  <dd className="referrer-commission-amt">{formatMoney(row.commission_amt, locale)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        {(days.data?.count ?? 0) > COMMISSION_PAGE_SIZE ? (
+          <Pagination
+            current={page}
+            total={days.data?.count ?? 0}
+            pageSize={COMMISSION_PAGE_SIZE}
+            onChange={setPage}
+          />
+        ) : null}
+      </ListState>
+      <p className="muted">{t('commission.ledgerNote')}</p>
+    </section>
+  );
+}
