@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import buy from '../packages/web/src/i18n/resources/buy';
 import gifts from '../packages/web/src/i18n/resources/gifts';
 import { logInPage, merchantApi, openPath, stillSnap, type MerchantApi } from './support/app';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext } from './support/browser';
 import { demoMachinesOnline } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
@@ -69,6 +70,7 @@ describe('gift vouchers', () => {
       .click();
     await form.getByText(gift, { exact: true }).first().click();
     await stillSnap(page, 'gifts-editor');
+    const found = await seriousViolations(page, 'gift editor');
     await form.getByRole('button', { name: 'Save' }).click();
     const card = page.getByRole('listitem', { name: NAME });
     await card.waitFor();
@@ -78,6 +80,7 @@ describe('gift vouchers', () => {
     await card.getByRole('button', { name: g.list.download }).click();
     await card.getByText('Downloaded 3').waitFor({ timeout: 10_000 });
     await stillSnap(page, 'gifts-list');
+    found.push(...(await seriousViolations(page, '/gift')));
     const listed = await api<{ data: GiftBatch[] }>('/api/v1/h/getGift', { pageNum: 1, pageSize: 10 });
     const batch = listed.data.find((x) => x.name === NAME)!;
     expect(batch).toMatchObject({ status: 'downloaded', counts: { downloaded: 3 } });
@@ -112,6 +115,8 @@ describe('gift vouchers', () => {
     await customer.goto(`${server.url}/buy/${machine.sn}?gift=${code}`);
     await customer.getByRole('alert').getByText(USED).waitFor();
     await stillSnap(customer, 'gifts-used');
+    found.push(...(await seriousViolations(customer, 'purchase page with a used code')));
+    expect(found, found.join('\n\n')).toEqual([]);
     await customer.close();
   });
 });
