@@ -20,6 +20,19 @@ export function BillCard({ bill, onOpen }: { bill: Bill; onOpen: (bill: Bill) =>
         <p className="bill-line">
           {bill.sn} · {bill.device_title || t('untitled')}
         </p>
+        {(bill.discount ?? 0) > 0 ? (
+          <p className="bill-line bill-discount">
+            {[
+              t('detail.discounted', {
+                original: formatMoney(bill.original_amount ?? bill.amount, locale),
+                discount: formatMoney(bill.discount ?? 0, locale),
+              }),
+              bill.coupon_name,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
         <p className="bill-line muted">
           {[formatDateTime(bill.time), bill.store?.store_name, bill.client_text].filter(Boolean).join(' · ')}
         </p>

@@ -286,3 +286,20 @@ describe('the card of a bill', () => {
     expect(onCard).toHaveBeenCalledWith('C-001');
   });
 });
+
+describe('a discounted sale (issue 17)', () => {
+  it('shows the original price, the discount and the coupon', async () => {
+    renderSheet({ ...FAILED, amount: 255, original_amount: 300, discount: 45, coupon_name: 'Opening 8.5' });
+    expect(await screen.findByText('Original price')).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Discount');
+    expect(text).toContain('0.45');
+    expect(text).toContain('Opening 8.5');
+  });
+
+  it('shows nothing of it without a discount', async () => {
+    renderSheet(FAILED);
+    await screen.findByText('Order details');
+    expect(screen.queryByText('Original price')).toBeNull();
+  });
+});

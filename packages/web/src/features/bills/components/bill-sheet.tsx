@@ -102,6 +102,14 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
     [t('detail.device'), `${bill.sn} · ${bill.device_title || t('untitled')}`],
     [t('detail.store'), bill.store?.store_name ?? ''],
     [t('amount'), money(bill.amount)],
+    // A marketing offer lowered the price (issue 17): the original price, the discount and the coupon.
+    ...((bill.discount ?? 0) > 0
+      ? ([
+          [t('detail.originalPrice'), money(bill.original_amount ?? bill.amount)],
+          [t('detail.discount'), money(bill.discount ?? 0)],
+          [t('detail.coupon'), bill.coupon_name ?? ''],
+        ] satisfies [string, ReactNode][])
+      : []),
     [t('detail.payment'), bill.client_text],
     [t('detail.status'), bill.status_text || billStatusText(bill, locale)],
     [t('detail.merchantOrder'), bill.merchant_order],
