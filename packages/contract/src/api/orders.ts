@@ -165,6 +165,11 @@ export const bill = z.object({
   area: areaRef.nullable(),
   store: storeRef.nullable(),
   amount: z.number().int(),
+  /** The price before marketing offers (= amount when none) and what they took off (issue 17). */
+  original_amount: z.number().int().optional(),
+  discount: z.number().int().optional(),
+  /** The coupon the customer used; '' when none. */
+  coupon_name: z.string().optional(),
   /** When it was paid (cash and machine sales: when the machine sold it). */
   time: z.number(),
   sn: z.string(),

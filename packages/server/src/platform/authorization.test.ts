@@ -184,6 +184,27 @@ async function ownerGift(fx: Fixture): Promise<string> {
 const sharedGift = (fx: Fixture) => once(fx, 'gift', () => ownerGift(fx));
 const giftOf = async (fx: Fixture) => ({ gift_id: Number(await sharedGift(fx)) });
 
+// -- Coupons (issue 17): a coupon of the owner, named with the marker.
+const couponForm = (name: string) => ({
+  name,
+  type: 'rate',
+  rate: 8500,
+  scope: 'all',
+  quantity: 5,
+  receive_limit: 1,
+  points: 0,
+  receive_start: '2026-11-01',
+  receive_end: '2027-12-31',
+  use_start: '2026-11-01',
+  use_end: '2027-12-31',
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+});
+async function ownerCoupon(fx: Fixture): Promise<number> {
+  const answer = await fx.t.call('/api/v1/b/addCoupon', couponForm(`Coupon ${A_MARK}`), fx.headersOf('main'));
+  return (answer.result as { coupon_id: number }).coupon_id;
+}
+const sharedCoupon = (fx: Fixture) => once(fx, 'coupon', async () => String(await ownerCoupon(fx)));
+
 // -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
 async function otherApprovedCard(fx: Fixture): Promise<string> {
   const headers = fx.headersOf('otherMerchant');
@@ -279,6 +300,9 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/buy/getMachine': { kind: 'public' },
   '/p/v1/buy/createOrder': { kind: 'public' },
   '/p/v1/buy/getOrder': { kind: 'public' },
+  '/p/v1/buy/getCoupons': { kind: 'public' },
+  '/p/v1/buy/receiveCoupon': { kind: 'public' },
+  '/p/v1/buy/getMyCoupons': { kind: 'public' },
   '/p/v1/buy/checkGift': { kind: 'public' },
   '/p/v1/buy/redeemGift': { kind: 'public' },
   '/p/v1/sandboxPay/getCheckout': { kind: 'public' },
@@ -917,6 +941,25 @@ const MATRIX: Record<string, Entry> = {
   '/api/v1/b/disableGift': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
   '/api/v1/b/download': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
   '/api/v1/b/getGiftCodes': { guard: 'main', kind: 'object', merchantWide: true, body: giftOf },
+
+  // -- Coupons (issue 17): main account only; the owner's coupons are merchant-wide.
+  '/api/v1/b/getCoupon': { guard: 'main', kind: 'list' },
+  '/api/v1/b/addCoupon': { guard: 'main', kind: 'own', body: (fx) => couponForm(`Coupon ${fx.seq()}`) },
+  '/api/v1/b/editCoupon': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ ...couponForm(`Coupon ${A_MARK}`), coupon_id: Number(await sharedCoupon(fx)) }),
+  },
+  '/api/v1/b/delCoupon': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      coupon_id: who === 'main' ? await ownerCoupon(fx) : Number(await sharedCoupon(fx)),
+    }),
+  },
+  '/api/v1/b/getCardCouponList': { guard: 'main', kind: 'list' },
 
   // -- Linked messaging-app logins (passport.test.ts walks the identities themselves)
   '/api/v1/u/bindPassportAccount': { kind: 'passport', body: () => ({ account: 'x', password: 'y' }) },

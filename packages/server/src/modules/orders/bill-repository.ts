@@ -34,6 +34,7 @@ export interface BillRow extends OrderRow {
   area_name: string | null;
   store_name: string | null;
   device_title: string | null;
+  coupon_name?: string | null;
 }
 
 /** Written out literally: the partial index orders_abnormal serves only a query naming the same statuses. */
@@ -92,17 +93,27 @@ export class BillRepository {
 
   private async named(ids: number[]): Promise<BillRow[]> {
     if (!ids.length) return [];
-    return this.db
-      .selectFrom('orders')
-      .leftJoin('stores', 'stores.id', 'orders.store_id')
-      .leftJoin('areas', 'areas.id', 'orders.area_id')
-      .leftJoin('devices', 'devices.sn', 'orders.sn')
-      .selectAll('orders')
-      .select(['areas.name as area_name', 'stores.name as store_name', 'devices.title as device_title'])
-      .where('orders.id', 'in', ids)
-      .orderBy('orders.paid_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .execute();
+    return (
+      this.db
+        .selectFrom('orders')
+        .leftJoin('stores', 'stores.id', 'orders.store_id')
+        .leftJoin('areas', 'areas.id', 'orders.area_id')
+        .leftJoin('devices', 'devices.sn', 'orders.sn')
+        // The coupon the order used (issue 17): its name on the bill.
+        .leftJoin('coupon_receipts', 'coupon_receipts.id', 'orders.coupon_receipt_id')
+        .leftJoin('coupons', 'coupons.id', 'coupon_receipts.coupon_id')
+        .selectAll('orders')
+        .select([
+          'areas.name as area_name',
+          'stores.name as store_name',
+          'devices.title as device_title',
+          'coupons.name as coupon_name',
+        ])
+        .where('orders.id', 'in', ids)
+        .orderBy('orders.paid_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .execute()
+    );
   }
 
   /**
