@@ -112,6 +112,19 @@ export class GiftRepository {
     return out;
   }
 
+  /** The orders of the used codes of these batches. */
+  async usedOrders(ids: readonly number[]): Promise<{ gift_id: number; order_id: number }[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('gift_codes')
+      .select(['gift_id', 'order_id'])
+      .where('gift_id', 'in', [...ids])
+      .where('status', '=', 'used')
+      .where('order_id', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ gift_id: Number(r.gift_id), order_id: Number(r.order_id) }));
+  }
+
   async devicesOf(ids: readonly number[], db: Db = this.db): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>();
     if (!ids.length) return out;

@@ -71,14 +71,23 @@ export function newGiftCode(): string {
   return out;
 }
 
-/** Codes per state of a batch, invalid for its redeemable codes while it is outside its period or weekdays. */
-export function countsOf(stored: Map<string, number> | undefined, validNow: boolean): GiftCounts {
-  const n = (s: string) => stored?.get(s) ?? 0;
+/**
+ * Codes per state of a batch, invalid for its redeemable codes while it is outside its period or weekdays.
+ * `returned`: used codes whose vend failed, which redeem again: counted as unused (downloaded once exported).
+ */
+export function countsOf(
+  stored: Map<string, number> | undefined,
+  validNow: boolean,
+  returned = 0,
+  exported = false,
+): GiftCounts {
+  const n = (s: string) =>
+    (stored?.get(s) ?? 0) + (s === (exported ? 'downloaded' : 'unused') ? returned : 0);
   const open = n('unused') + n('downloaded');
   return {
     unused: validNow ? n('unused') : 0,
     downloaded: validNow ? n('downloaded') : 0,
-    used: n('used'),
+    used: n('used') - returned,
     revoked: n('revoked'),
     deleted: n('deleted'),
     invalid: validNow ? 0 : open,
@@ -125,10 +134,16 @@ export class GiftsService {
     const now = this.d.clock();
     const zone = await this.d.orders.zone(this.d.db, merchantId);
     const counts = await this.d.repo.counts(gifts.map((g) => g.id));
+    const returned = await this.returned(gifts.map((g) => g.id));
     const rows = gifts
       .map((gift) => {
         const validity = validityOf(gift, now, zone);
-        const c = countsOf(counts.get(gift.id), validity === 'ok');
+        const c = countsOf(
+          counts.get(gift.id),
+          validity === 'ok',
+          returned.get(gift.id),
+          gift.downloaded_at !== null,
+        );
         return { gift, counts: c, status: batchStatus(gift, c, validity) };
       })
       .filter((r) => !status || r.status === status);
@@ -463,6 +478,18 @@ export class GiftsService {
     }
   }
 
+  /** Per batch, its used codes whose order failed: they redeem again, and count as such. */
+  private async returned(giftIds: readonly number[]): Promise<Map<number, number>> {
+    const used = await this.d.repo.usedOrders(giftIds);
+    const failed = await this.d.orders.failedAmong(
+      this.d.db,
+      used.map((u) => u.order_id),
+    );
+    const out = new Map<number, number>();
+    for (const u of used) if (failed.has(u.order_id)) out.set(u.gift_id, (out.get(u.gift_id) ?? 0) + 1);
+    return out;
+  }
+
   /** A used code whose order failed (nothing came out) may be redeemed again. */
   private async reusable(db: Kysely<Database>, code: GiftCodeRow): Promise<boolean> {
     return code.order_id !== null && (await this.d.orders.failed(db, code.order_id));
@@ -512,11 +539,17 @@ export class GiftsService {
     const zone = await this.d.orders.zone(this.d.db, merchantId);
     const now = this.d.clock();
     const stored = await this.d.repo.counts(gifts.map((g) => g.id));
+    const returned = await this.returned(gifts.map((g) => g.id));
     const total: GiftCounts = { unused: 0, downloaded: 0, used: 0, revoked: 0, deleted: 0, invalid: 0 };
     let running = 0;
     for (const gift of gifts) {
       const validity = validityOf(gift, now, zone);
-      const c = countsOf(stored.get(gift.id), validity === 'ok');
+      const c = countsOf(
+        stored.get(gift.id),
+        validity === 'ok',
+        returned.get(gift.id),
+        gift.downloaded_at !== null,
+      );
       const s = batchStatus(gift, c, validity);
       if (s === 'unused' || s === 'downloaded') running += 1;
       for (const k of Object.keys(total) as (keyof GiftCounts)[]) total[k] += c[k];

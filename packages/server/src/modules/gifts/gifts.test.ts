@@ -334,6 +334,8 @@ describe.each(dialects())('gift vouchers on %s', (dialect) => {
     const failed = ok<{ order_no: string }>(await redeem(code!));
     await t.services.orders.idle();
     expect((await orderRow(t, failed.order_no)).status).toBe(4);
+    // Counted as unused again, since it redeems again.
+    expect((await batch(id))!.counts).toMatchObject({ unused: 5, used: 0 });
     restore();
     restore = virtualMachines(t);
     const second = ok<{ order_no: string }>(await redeem(code!));
