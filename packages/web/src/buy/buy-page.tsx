@@ -3,6 +3,7 @@ import type { CustomerStage, PayChannel } from '@vendo/contract/api/purchase';
 import type { OrderKind } from '@vendo/contract/enums';
 import { CALLS, PAY_CHANNEL_REQUIRED, post, type Machine, type Order, type Shelf } from './api';
 import { Frame, Notice } from './frame';
+import { useCoupons, type CouponState } from './coupons';
 import { GiftRedeem } from './gift-redeem';
 import { yuan } from './money';
 import { T } from './texts';
@@ -68,13 +69,24 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
     document.title = title;
   }, [title]);
 
+  // Coupons and the referrer of the address (coupons.tsx): the latest state, read when a shelf is tapped.
+  const coupons = useCoupons(props.sn);
+  const offers = useRef<CouponState>(coupons.state);
+  offers.current = coupons.state;
+
   const tokens = useRef(new Map<string, string>());
   const order = useCallback(
     (shelf: Shelf, kind: OrderKind, channel?: PayChannel) => {
       const key = `${shelf.channel_sn}:${kind}`;
       const token = tokens.current.get(key) ?? newToken();
       tokens.current.set(key, token);
-      const body = { sn: props.sn, channel_sn: shelf.channel_sn, kind, client_token: token };
+      const body = {
+        sn: props.sn,
+        channel_sn: shelf.channel_sn,
+        kind,
+        client_token: token,
+        ...offers.current.orderFields(shelf),
+      };
       post(CALLS.createOrder, channel ? { ...body, pay_channel: channel } : body).then(
         (answer) => {
           if (answer.ok) window.location.assign(answer.result.pay_url);
@@ -91,7 +103,10 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
     <Frame title={title} sandbox={sandbox}>
       {view.name === 'loading' && <Notice>{T.loading}</Notice>}
       {view.name === 'error' && <Notice>{view.msg}</Notice>}
-      {view.name === 'machine' && <Goods machine={view.machine} onOrder={order} />}
+      {view.name === 'machine' && view.machine.online && coupons.panel}
+      {view.name === 'machine' && (
+        <Goods machine={view.machine} onOrder={order} priceOf={coupons.state.priceOf} />
+      )}
       {view.name === 'machine' && view.machine.online && <GiftRedeem sn={props.sn} />}
       {view.name === 'choose' && (
         <div className="buy-status">
@@ -144,7 +159,11 @@ function follow(
   };
 }
 
-function Goods(props: { machine: Machine; onOrder: (shelf: Shelf, kind: OrderKind) => void }) {
+function Goods(props: {
+  machine: Machine;
+  onOrder: (shelf: Shelf, kind: OrderKind) => void;
+  priceOf: (shelf: Shelf) => number | null;
+}) {
   const { machine } = props;
   return (
     <>
@@ -152,7 +171,13 @@ function Goods(props: { machine: Machine; onOrder: (shelf: Shelf, kind: OrderKin
       {machine.shelves.length === 0 && <Notice>{T.empty}</Notice>}
       <ul className="buy-goods">
         {machine.shelves.map((shelf) => (
-          <ShelfCard key={shelf.channel_sn} machine={machine} shelf={shelf} onOrder={props.onOrder} />
+          <ShelfCard
+            key={shelf.channel_sn}
+            machine={machine}
+            shelf={shelf}
+            onOrder={props.onOrder}
+            discounted={machine.modes.goods ? props.priceOf(shelf) : null}
+          />
         ))}
       </ul>
     </>
@@ -163,6 +188,8 @@ function ShelfCard(props: {
   machine: Machine;
   shelf: Shelf;
   onOrder: (shelf: Shelf, kind: OrderKind) => void;
+  /** The chosen coupon's price for this shelf (coupons.tsx), when it fits. */
+  discounted: number | null;
 }) {
   const { machine, shelf } = props;
   const [tapped, setTapped] = useState(false);
@@ -178,7 +205,14 @@ function ShelfCard(props: {
         <div className="buy-muted">
           {T.stock} {shelf.quantity}
         </div>
-        <div className="buy-price">{yuan(machine.modes.goods ? shelf.price : shelf.game_price)}</div>
+        {props.discounted !== null ? (
+          <div className="buy-price" data-testid="buy-discounted">
+            {yuan(props.discounted)}
+            <span className="buy-was">{yuan(shelf.price)}</span>
+          </div>
+        ) : (
+          <div className="buy-price">{yuan(machine.modes.goods ? shelf.price : shelf.game_price)}</div>
+        )}
       </div>
       {ORDER_KINDS.filter((kind) => machine.modes[kind]).map((kind) => (
         <button
