@@ -8,6 +8,8 @@ export default defineNamespace({
   'zh-CN': {
     list: {
       label: '礼品券',
+      filter: '按状态筛选',
+      noneInState: '没有处于该状态的礼品券',
       add: '新增礼品券',
       count: '共 {{count}} 批礼品券',
       empty: '还没有礼品券。新增一批券码，顾客在设备购买页输入或扫码即可免费领取礼品。',
@@ -57,6 +59,8 @@ export default defineNamespace({
   'zh-TW': {
     list: {
       label: '禮品券',
+      filter: '按狀態篩選',
+      noneInState: '沒有處於該狀態的禮品券',
       add: '新增禮品券',
       count: '共 {{count}} 批禮品券',
       empty: '還沒有禮品券。新增一批券碼，顧客在設備購買頁輸入或掃碼即可免費領取禮品。',
@@ -106,6 +110,8 @@ export default defineNamespace({
   'en-US': {
     list: {
       label: 'Gift vouchers',
+      filter: 'Filter by state',
+      noneInState: 'No gift voucher in this state',
       add: 'New gift voucher',
       count: '{{count}} batch(es) of gift vouchers',
       empty:

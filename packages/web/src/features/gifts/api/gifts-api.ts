@@ -8,6 +8,7 @@ import {
   getGift,
   getGiftCodes,
   getGiftHubDev,
+  type GiftCodeState,
 } from '@vendo/contract/api/gifts';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
@@ -21,9 +22,9 @@ export const MACHINE_PAGE_SIZE = 20;
 export type GiftBody = CallRequest<typeof addGift>;
 
 /** The merchant's batches, newest first, with their counts per state. */
-export function useGifts(page: number) {
+export function useGifts(page: number, status: GiftCodeState | '' = '') {
   return useQuery({
-    ...callQuery(getGift, { ...pageRequest(page, GIFT_PAGE_SIZE), condition: {} }),
+    ...callQuery(getGift, { ...pageRequest(page, GIFT_PAGE_SIZE), condition: status ? { status } : {} }),
     placeholderData: keepPreviousData,
   });
 }

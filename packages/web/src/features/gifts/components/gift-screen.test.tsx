@@ -17,6 +17,7 @@ const GOODS = '/api/v1/g/getGoods';
 const ADD = '/api/v1/b/addGift';
 const DISABLE = '/api/v1/b/disableGift';
 const DOWNLOAD = '/api/v1/b/download';
+const CODES = '/api/v1/b/getGiftCodes';
 
 const list = (data: unknown[]) => ({ rcode: 0, result: { data, count: data.length } });
 
@@ -80,6 +81,37 @@ describe('/gift', () => {
     await waitFor(() => expect(bodiesTo(DISABLE)).toEqual([{ gift_id: 5, action: 'revoke' }]));
     fireEvent.click(within(card).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(bodiesTo(DOWNLOAD)).toEqual([{ gift_id: 5, format: 'xlsx' }]));
+  });
+
+  it('filters by state and opens the printable QR sheet', async () => {
+    answerWith({
+      [LIST]: list([batch()]),
+      [CODES]: {
+        rcode: 0,
+        result: {
+          gift_id: 5,
+          name: 'Opening day',
+          codes: [
+            {
+              code: 'ABCD-EFGH-JKMN',
+              status: 'downloaded',
+              url: 'http://x/buy/1?gift=A',
+              qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+            },
+          ],
+        },
+      },
+    });
+    renderScreen(makeUser(), '/gift', <GiftScreen />);
+    const card = await screen.findByRole('listitem', { name: 'Opening day' });
+    fireEvent.click(screen.getByText('Revoked'));
+    await waitFor(() =>
+      expect(bodiesTo(LIST).at(-1)).toMatchObject({ pageNum: 1, condition: { status: 'revoked' } }),
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Print QR codes' }));
+    const sheet = await screen.findByTestId('gift-print-sheet', {}, { timeout: 5000 });
+    await within(sheet).findByRole('img', { name: 'ABCD-EFGH-JKMN' });
+    expect(bodiesTo(CODES)).toEqual([{ gift_id: 5 }]);
   });
 
   it('adds a batch: every rule at its field, the server refusal at its field, nothing typed lost', async () => {

@@ -1,8 +1,10 @@
 import {
+  GIFT_CODE_STATES,
   GIFT_FIELD_LABELS,
   GIFT_STATE_LABELS,
   weekdaysText,
   type GiftBatch,
+  type GiftCodeState,
   type GiftCounts,
 } from '@vendo/contract/api/gifts';
 import { Button } from 'antd-mobile';
@@ -16,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { confirmAction } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
@@ -52,7 +55,8 @@ export default function GiftScreen() {
   const { t } = useTranslation('gifts');
   const locale = currentLocale();
   const [page, setPage] = useState(1);
-  const gifts = useGifts(page);
+  const [status, setStatus] = useState<GiftCodeState | ''>('');
+  const gifts = useGifts(page, status);
   const disable = useDisableGift();
   const downloader = useDownloadGift();
   const [editor, setEditor] = useState<{ open: boolean; key: number } | null>(null);
@@ -134,6 +138,16 @@ export default function GiftScreen() {
           <AddOutline aria-hidden="true" /> {t('list.add')}
         </Button>
       </div>
+      <ChoiceField<GiftCodeState>
+        label={t('list.filter')}
+        clearable
+        options={GIFT_CODE_STATES.map((s) => ({ value: s, label: GIFT_STATE_LABELS[s][locale] }))}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       {gifts.data && list.length > 0 ? (
         <p className="muted" aria-live="polite">
           {t('list.count', { count: gifts.data.count })}
@@ -146,7 +160,11 @@ export default function GiftScreen() {
         empty={list.length === 0}
         emptyGuide={
           <div className="card">
-            <EmptyGuide description={t('list.empty')} actionText={t('list.add')} onAction={openEditor} />
+            {status ? (
+              <EmptyGuide description={t('list.noneInState')} />
+            ) : (
+              <EmptyGuide description={t('list.empty')} actionText={t('list.add')} onAction={openEditor} />
+            )}
           </div>
         }
       >
