@@ -7,7 +7,7 @@ import {
   type GiftCodeState,
   type GiftCounts,
 } from '@vendo/contract/api/gifts';
-import { Button } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import {
   AddOutline,
   CloseCircleOutline,
@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { ChoiceField } from '../../../components/form/choice-field';
+import '../../../components/form/choice-field.css';
 import { confirmAction } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
@@ -138,16 +138,20 @@ export default function GiftScreen() {
           <AddOutline aria-hidden="true" /> {t('list.add')}
         </Button>
       </div>
-      <ChoiceField<GiftCodeState>
-        label={t('list.filter')}
-        clearable
-        options={GIFT_CODE_STATES.map((s) => ({ value: s, label: GIFT_STATE_LABELS[s][locale] }))}
-        value={status}
-        onChange={(next) => {
-          setStatus(next);
-          setPage(1);
-        }}
-      />
+      <div role="group" aria-label={t('list.filter')}>
+        <Selector<GiftCodeState>
+          className="choice-field gift-filter"
+          columns={3}
+          showCheckMark={false}
+          options={GIFT_CODE_STATES.map((s) => ({ value: s, label: GIFT_STATE_LABELS[s][locale] }))}
+          value={status ? [status] : []}
+          onChange={(picked) => {
+            // Tapping the chosen state again shows every batch.
+            setStatus(picked[0] ?? '');
+            setPage(1);
+          }}
+        />
+      </div>
       {gifts.data && list.length > 0 ? (
         <p className="muted" aria-live="polite">
           {t('list.count', { count: gifts.data.count })}
