@@ -9,7 +9,7 @@ import { bigint, withId } from '../schema-helpers';
  * (active | revoked | deleted); `downloaded_at` when its codes were first exported.
  * gift_devices: the machines (sn) a batch is good on. gift_goods: the goods it gives, with their names as made.
  * gift_codes: one row per code, unique; status unused | downloaded | used | revoked | deleted (invalid is
- * computed); the order a used code made, where and when.
+ * computed); the order a used code made, where (machine), what (the goods' name) and when.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('gifts'))
@@ -54,6 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', bigint)
     .addColumn('order_no', 'varchar(40)')
     .addColumn('used_sn', 'varchar(32)')
+    .addColumn('used_goods', 'varchar(100)')
     .addColumn('used_at', bigint)
     .addColumn('updated_at', bigint, (c) => c.notNull())
     .execute();

@@ -44,6 +44,7 @@ export class GiftRepository {
       order_id: null,
       order_no: null,
       used_sn: null,
+      used_goods: null,
       used_at: null,
       updated_at: gift.created_at,
     }));
@@ -230,7 +231,7 @@ export class GiftRepository {
   async claim(
     trx: Db,
     seen: GiftCodeRow,
-    fields: { order_id: number; order_no: string; used_sn: string; used_at: number },
+    fields: { order_id: number; order_no: string; used_sn: string; used_goods: string; used_at: number },
   ): Promise<boolean> {
     const result = await trx
       .updateTable('gift_codes')
@@ -294,6 +295,7 @@ export class GiftRepository {
         'gift_codes.code',
         'gift_codes.order_no',
         'gift_codes.used_sn',
+        'gift_codes.used_goods',
         'gift_codes.used_at',
       ])
       .orderBy('gift_codes.used_at', 'desc')

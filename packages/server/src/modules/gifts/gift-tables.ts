@@ -56,6 +56,8 @@ export interface GiftCodesTable {
   order_id: number | null;
   order_no: string | null;
   used_sn: string | null;
+  /** The goods' name of the gift it was redeemed for. */
+  used_goods: string | null;
   used_at: number | null;
   updated_at: number;
 }

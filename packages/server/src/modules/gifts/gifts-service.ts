@@ -438,6 +438,7 @@ export class GiftsService {
         order_id: made.id,
         order_no: made.orderNo,
         used_sn: device.sn,
+        used_goods: (pick.shelf.goods_name ?? pick.shelf.name).slice(0, 100),
         used_at: now,
       });
       // Someone else took it between our read and our claim: the order above rolls back with this refusal.
@@ -512,7 +513,15 @@ export class GiftsService {
     merchantId: number,
     q: { start: number; end: number; sn?: string; pageNum: number; pageSize: number },
   ): Promise<{
-    data: { gift_id: number; name: string; code: string; order_no: string; sn: string; time: number }[];
+    data: {
+      gift_id: number;
+      name: string;
+      code: string;
+      order_no: string;
+      sn: string;
+      goods_name: string;
+      time: number;
+    }[];
     count: number;
   }> {
     const { count, rows } = await this.d.repo.redemptions(
@@ -528,6 +537,7 @@ export class GiftsService {
         code: formatGiftCode(r.code),
         order_no: r.order_no ?? '',
         sn: r.used_sn ?? '',
+        goods_name: r.used_goods ?? '',
         time: Number(r.used_at),
       })),
     };

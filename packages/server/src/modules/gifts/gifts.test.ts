@@ -264,7 +264,10 @@ describe.each(dialects())('gift vouchers on %s', (dialect) => {
       pageNum: 1,
       pageSize: 10,
     });
-    expect(records).toMatchObject({ count: 1, data: [{ gift_id: id, order_no: made.order_no, sn: SN }] });
+    expect(records).toMatchObject({
+      count: 1,
+      data: [{ gift_id: id, order_no: made.order_no, sn: SN, goods_name: 'Chips' }],
+    });
     const summary = await t.services.gifts.gifts.summary(owner.merchantId);
     expect(summary).toMatchObject({ batches: 1, running: 1, counts: { used: 1, unused: 4 } });
   });
