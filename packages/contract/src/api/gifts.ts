@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, listResult } from './call';
 import { isCalendarDay } from './catalog';
-import { pagedRequest, zFilterText, zId, zText } from './fields';
+import { pagedRequest, zFilterId, zFilterText, zId, zText } from './fields';
 import { REPORT_FORMATS } from './analytics';
 import { TEXT_MAX } from '../constants';
 import type { Locale, LocaleText } from '../locales';
@@ -242,11 +242,14 @@ export const getGift = defineCall({
   response: listResult(giftBatch),
 });
 
-/** The machines a batch may be bound to: the merchant's own, paged, searched by sn or title. */
+/**
+ * The machines a batch may be bound to: the merchant's own, paged, searched by sn or title; with
+ * condition.gift_id, only that batch's machines.
+ */
 export const getGiftHubDev = defineCall({
   path: '/api/v1/b/getGiftHubDev',
   ...main,
-  request: pagedRequest({ keyword: zFilterText }),
+  request: pagedRequest({ keyword: zFilterText, gift_id: zFilterId }),
   response: listResult(giftMachine),
 });
 

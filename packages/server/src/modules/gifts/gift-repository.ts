@@ -163,11 +163,21 @@ export class GiftRepository {
   // -------------------------------------------------------------------------------------------------------
   // What a batch may name: the merchant's machines and goods
 
-  async machines(merchantId: number, keyword: string | undefined, page: { offset: number; limit: number }) {
+  async machines(
+    merchantId: number,
+    filter: { keyword?: string | undefined; giftId?: number | undefined },
+    page: { offset: number; limit: number },
+  ) {
+    const { keyword, giftId } = filter;
     let q = this.db
       .selectFrom('devices')
       .leftJoin('stores', 'stores.id', 'devices.store_id')
       .where('devices.merchant_id', '=', merchantId);
+    if (giftId !== undefined) {
+      q = q.where('devices.sn', 'in', (eb) =>
+        eb.selectFrom('gift_devices').select('gift_devices.sn').where('gift_devices.gift_id', '=', giftId),
+      );
+    }
     if (keyword) {
       q = q.where((eb) => eb.or([contains('devices.sn', keyword), contains('devices.title', keyword)]));
     }

@@ -177,10 +177,18 @@ export class GiftsService {
     auth: AuthContext,
     body: Body<typeof api.getGiftHubDev>,
   ): Promise<CallResult<typeof api.getGiftHubDev>> {
-    const { count, rows } = await this.d.repo.machines(auth.user.merchant_id, body.condition.keyword, {
-      offset: Math.max(0, body.pageNum - 1) * body.pageSize,
-      limit: body.pageSize,
-    });
+    const { keyword, gift_id: giftId } = body.condition;
+    if (giftId !== undefined && !(await this.d.repo.gift(auth.user.merchant_id, giftId))) {
+      throw new AppError(RCODE.GIFT_NOT_FOUND);
+    }
+    const { count, rows } = await this.d.repo.machines(
+      auth.user.merchant_id,
+      { keyword, giftId },
+      {
+        offset: Math.max(0, body.pageNum - 1) * body.pageSize,
+        limit: body.pageSize,
+      },
+    );
     return {
       count,
       data: rows.map((r) => ({

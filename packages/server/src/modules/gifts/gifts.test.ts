@@ -193,6 +193,13 @@ describe.each(dialects())('gift vouchers on %s', (dialect) => {
       await call('/api/v1/b/getGiftHubDev', { pageNum: 1, pageSize: 10, condition: { keyword: SN2 } }),
     );
     expect(found.data.map((d) => d.sn)).toEqual([SN2]);
+    const id = await addBatch({ device_sn: [SN2] });
+    const bound = ok<{ data: { sn: string }[]; count: number }>(
+      await call('/api/v1/b/getGiftHubDev', { pageNum: 1, pageSize: 10, condition: { gift_id: id } }),
+    );
+    expect(bound).toMatchObject({ count: 1, data: [{ sn: SN2 }] });
+    const foreign = await call('/api/v1/b/getGiftHubDev', { condition: { gift_id: id } }, other);
+    expect(foreign.rcode).toBe(RCODE.GIFT_NOT_FOUND);
   });
 
   it('downloads the codes as a file and marks them downloaded; the print sheet carries QR codes', async () => {
