@@ -70,7 +70,7 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
   }, [title]);
 
   // Coupons and the referrer of the address (coupons.tsx): the latest state, read when a shelf is tapped.
-  const coupons = useCoupons(props.sn);
+  const coupons = useCoupons(props.sn, props.order === null);
   const offers = useRef<CouponState>(coupons.state);
   offers.current = coupons.state;
 
@@ -85,7 +85,7 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
         channel_sn: shelf.channel_sn,
         kind,
         client_token: token,
-        ...offers.current.orderFields(shelf),
+        ...offers.current.orderFields(shelf, kind),
       };
       post(CALLS.createOrder, channel ? { ...body, pay_channel: channel } : body).then(
         (answer) => {

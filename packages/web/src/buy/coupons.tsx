@@ -85,12 +85,15 @@ export interface CouponState {
   ref: number | null;
   /** The chosen coupon's price for a shelf, when it fits the shelf. */
   priceOf(shelf: Shelf): number | null;
-  /** What createOrder sends for a shelf. */
-  orderFields(shelf: Shelf): { customer?: string; coupon_receipt_id?: number; referrer_id?: number };
+  /** What createOrder sends for a shelf (a coupon only with goods: a game play takes none). */
+  orderFields(
+    shelf: Shelf,
+    kind: 'goods' | 'game',
+  ): { customer?: string; coupon_receipt_id?: number; referrer_id?: number };
 }
 
 /** The page's coupon state and panel. */
-export function useCoupons(sn: string) {
+export function useCoupons(sn: string, active = true) {
   const [start] = useState(() => takeFromAddress(sn));
   const [customer, setCustomer] = useState<string | null>(start.customer);
   const [offered, setOffered] = useState<Offered[]>([]);
@@ -99,6 +102,8 @@ export function useCoupons(sn: string) {
   const [message, setMessage] = useState<string | null>(start.failed ? CT.identityFailed : null);
 
   const reload = useCallback(() => {
+    // Following an order: nothing to offer.
+    if (!active) return;
     post(COUPON_CALLS.getCoupons, { sn, ...(customer ? { customer } : {}) }).then(
       (a) => a.ok && setOffered(a.result.data),
       () => undefined,
@@ -117,7 +122,7 @@ export function useCoupons(sn: string) {
       },
       () => undefined,
     );
-  }, [sn, customer]);
+  }, [sn, customer, active]);
 
   useEffect(reload, [reload]);
 
@@ -143,8 +148,8 @@ export function useCoupons(sn: string) {
     customer,
     ref: start.ref,
     priceOf: (shelf) => current?.prices.find((p) => p.channel_sn === shelf.channel_sn)?.amount ?? null,
-    orderFields: (shelf) => {
-      const fits = current?.prices.some((p) => p.channel_sn === shelf.channel_sn);
+    orderFields: (shelf, kind) => {
+      const fits = kind === 'goods' && current?.prices.some((p) => p.channel_sn === shelf.channel_sn);
       return {
         ...(customer ? { customer } : {}),
         ...(fits && current ? { coupon_receipt_id: current.receipt_id } : {}),
