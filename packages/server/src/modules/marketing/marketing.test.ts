@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry, MarketingRecord } from '@vendo/contract/api/marketing';
+import { zonedDay } from '@vendo/contract/constants';
 import { PERMISSIONS } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
@@ -15,7 +16,7 @@ import {
   WECHAT_UA,
 } from '../orders/order-fixtures';
 import { MarketingService } from './marketing-service';
-import type { RecordSource } from './marketing-sources';
+import { giftSources, type GiftFeed, type RecordSource } from './marketing-sources';
 
 describe.each(dialects())('activity center and records on %s', (dialect) => {
   let t: TestApp;
@@ -99,6 +100,64 @@ describe.each(dialects())('activity center and records on %s', (dialect) => {
     ]);
     const foreign = ok<{ count: number }>(await call('/api/v1/b/getRecord', {}, other));
     expect(foreign.count).toBe(0);
+  });
+
+  it('merges coupon receipts and uses with referrer sales; a discounted sale pays commission on what was paid', async () => {
+    const today = zonedDay(t.clock.now, 'Asia/Shanghai');
+    const until = zonedDay(t.clock.now + 30 * 86_400_000, 'Asia/Shanghai');
+    const couponId = ok<{ coupon_id: number }>(
+      await call('/api/v1/b/addCoupon', {
+        name: 'Half off',
+        type: 'rate',
+        rate: 5000,
+        scope: 'all',
+        quantity: 10,
+        receive_limit: 1,
+        points: 0,
+        receive_start: today,
+        receive_end: until,
+        use_start: today,
+        use_end: until,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+      }),
+    ).coupon_id;
+    const customer = t.services.orders.customers.sign('wechat', 'open-m1');
+    const receipt = ok<{ receipt_id: number }>(
+      await t.call('/p/v1/buy/receiveCoupon', { sn: '18001', coupon_id: couponId, customer }),
+    ).receipt_id;
+    t.clock.now += 1000;
+    const ref = await addReferrer('Li Lei', 1000);
+    const order = ok<{ order_no: string; pay_url: string; amount: number }>(
+      await t.call(
+        '/p/v1/buy/createOrder',
+        { sn: '18001', channel_sn: 1, kind: 'goods', customer, coupon_receipt_id: receipt, referrer_id: ref },
+        { 'user-agent': WECHAT_UA },
+      ),
+    );
+    expect(order.amount).toBe(150);
+    ok(await t.call('/p/v1/sandboxPay/pay', { tx: order.pay_url.split('/').pop(), action: 'pay' }));
+    await settle(t);
+
+    const all = await records();
+    expect(all.count).toBe(3);
+    expect(all.data.map((r) => r.kind).sort()).toEqual(['coupon_receive', 'coupon_use', 'referrer_sale']);
+    expect(all.data.find((r) => r.kind === 'coupon_use')).toMatchObject({
+      orderno: order.order_no,
+      name: 'Half off',
+      amount: 150,
+      commission: null,
+    });
+    expect(all.data.find((r) => r.kind === 'coupon_receive')).toMatchObject({
+      name: 'Half off',
+      orderno: '',
+    });
+    expect(all.data.find((r) => r.kind === 'coupon_use')!.customer).not.toContain('open-m1');
+    expect(all.data.find((r) => r.kind === 'referrer_sale')).toMatchObject({ amount: 150, commission: 15 });
+    expect(all.data.at(-1)!.kind).toBe('coupon_receive');
+    expect((await records({ kind: 'coupon_use' })).count).toBe(1);
+    const entries = await center();
+    expect(entries.find((e) => e.key === 'activity')).toMatchObject({ count: 1, available: true });
+    expect(entries.find((e) => e.key === 'record')).toMatchObject({ count: 3 });
   });
 
   it('applies the picker range rule and refuses staff', async () => {
@@ -185,5 +244,36 @@ describe('merging the record sources', () => {
     for await (const l of service.all({ filter, kinds: ['referrer_sale', 'gift_redeem'] }))
       partial.push(l.time);
     expect(partial).toEqual([13, 10, 9, 6, 5, 2, 1]);
+  });
+
+  it('reads an offset-paged feed as windows of any offset', async () => {
+    const times = Array.from({ length: 25 }, (_, i) => 1000 - i);
+    const asked: Array<[number, number]> = [];
+    const feed: GiftFeed = {
+      redemptions: (_m, q) => {
+        asked.push([q.pageNum, q.pageSize]);
+        const from = (q.pageNum - 1) * q.pageSize;
+        return Promise.resolve({
+          data: times.slice(from, from + q.pageSize).map((time) => ({
+            gift_id: 1,
+            name: 'Spring',
+            code: `C${time}`,
+            order_no: `O${time}`,
+            sn: '1',
+            time,
+          })),
+          count: times.length,
+        });
+      },
+      summary: () => Promise.resolve({ batches: 2, running: 1 }),
+    };
+    const [source] = giftSources(feed).records;
+    const f = { merchantId: 1, start: 0, end: 2000 };
+    expect(await source!.count(f)).toBe(25);
+    expect((await source!.page(f, 10, 10)).map((l) => l.time)).toEqual(times.slice(10, 20));
+    expect((await source!.page(f, 7, 5)).map((l) => l.time)).toEqual(times.slice(7, 12));
+    expect((await source!.page(f, 20, 10)).map((l) => l.time)).toEqual(times.slice(20));
+    expect(asked).toContainEqual([2, 10]);
+    expect(await giftSources(feed).center.counts(1, 0, 1)).toEqual({ count: 2, active: 1 });
   });
 });
