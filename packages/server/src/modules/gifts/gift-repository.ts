@@ -113,17 +113,20 @@ export class GiftRepository {
     return out;
   }
 
-  /** The orders of the used codes of these batches. */
-  async usedOrders(ids: readonly number[]): Promise<{ gift_id: number; order_id: number }[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .selectFrom('gift_codes')
-      .select(['gift_id', 'order_id'])
-      .where('gift_id', 'in', [...ids])
-      .where('status', '=', 'used')
-      .where('order_id', 'is not', null)
-      .execute();
-    return rows.map((r) => ({ gift_id: Number(r.gift_id), order_id: Number(r.order_id) }));
+  /** Per batch, its used codes whose order is one of `orderIds`. */
+  async usedBy(orderIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < orderIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('gift_codes')
+        .select(['gift_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'used')
+        .where('order_id', 'in', orderIds.slice(i, i + 500))
+        .groupBy('gift_id')
+        .execute();
+      for (const r of rows) out.set(Number(r.gift_id), (out.get(Number(r.gift_id)) ?? 0) + Number(r.n));
+    }
+    return out;
   }
 
   async devicesOf(ids: readonly number[], db: Db = this.db): Promise<Map<number, string[]>> {

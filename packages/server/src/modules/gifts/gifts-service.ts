@@ -134,7 +134,7 @@ export class GiftsService {
     const now = this.d.clock();
     const zone = await this.d.orders.zone(this.d.db, merchantId);
     const counts = await this.d.repo.counts(gifts.map((g) => g.id));
-    const returned = await this.returned(gifts.map((g) => g.id));
+    const returned = await this.returned(merchantId);
     const rows = gifts
       .map((gift) => {
         const validity = validityOf(gift, now, zone);
@@ -487,16 +487,10 @@ export class GiftsService {
     }
   }
 
-  /** Per batch, its used codes whose order failed: they redeem again, and count as such. */
-  private async returned(giftIds: readonly number[]): Promise<Map<number, number>> {
-    const used = await this.d.repo.usedOrders(giftIds);
-    const failed = await this.d.orders.failedAmong(
-      this.d.db,
-      used.map((u) => u.order_id),
-    );
-    const out = new Map<number, number>();
-    for (const u of used) if (failed.has(u.order_id)) out.set(u.gift_id, (out.get(u.gift_id) ?? 0) + 1);
-    return out;
+  /** Per batch of the merchant, its used codes whose order failed: they redeem again, and count as such. */
+  private async returned(merchantId: number): Promise<Map<number, number>> {
+    const failed = await this.d.orders.failedOf(this.d.db, merchantId);
+    return failed.length ? this.d.repo.usedBy(failed) : new Map();
   }
 
   /** A used code whose order failed (nothing came out) may be redeemed again. */
@@ -557,7 +551,7 @@ export class GiftsService {
     const zone = await this.d.orders.zone(this.d.db, merchantId);
     const now = this.d.clock();
     const stored = await this.d.repo.counts(gifts.map((g) => g.id));
-    const returned = await this.returned(gifts.map((g) => g.id));
+    const returned = await this.returned(merchantId);
     const total: GiftCounts = { unused: 0, downloaded: 0, used: 0, revoked: 0, deleted: 0, invalid: 0 };
     let running = 0;
     for (const gift of gifts) {

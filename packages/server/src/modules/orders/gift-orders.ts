@@ -138,20 +138,16 @@ export class GiftOrders {
     return !order || (order.client === 'gift' && order.status === STATUS.deliveryFailed);
   }
 
-  /** Of these gift orders, the ones that failed for good (their codes redeem again). */
-  async failedAmong(db: Kysely<Database>, orderIds: readonly number[]): Promise<Set<number>> {
-    const out = new Set<number>();
-    for (let i = 0; i < orderIds.length; i += 500) {
-      const rows = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('id', 'in', orderIds.slice(i, i + 500))
-        .where('client', '=', 'gift')
-        .where('status', '=', STATUS.deliveryFailed)
-        .execute();
-      for (const r of rows) out.add(Number(r.id));
-    }
-    return out;
+  /** A merchant's gift orders that failed for good (their codes redeem again): few, read at once. */
+  async failedOf(db: Kysely<Database>, merchantId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', STATUS.deliveryFailed)
+      .where('client', '=', 'gift')
+      .execute();
+    return rows.map((r) => Number(r.id));
   }
 
   /** The merchant's time zone. */
