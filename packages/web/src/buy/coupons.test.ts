@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as coupons from '@vendo/contract/api/coupons';
-import { COUPON_CALLS, IDENTITY_PATH, takeFromAddress, termsText } from './coupons';
+import { RCODE } from '@vendo/contract/rcodes';
+import { COUPON_CALLS, CUSTOMER_IDENTITY_FAILED, IDENTITY_PATH, takeFromAddress, termsText } from './coupons';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -14,6 +15,7 @@ describe('coupons on the purchase page', () => {
     expect(COUPON_CALLS.receiveCoupon.path).toBe(coupons.receiveCoupon.path);
     expect(COUPON_CALLS.getMyCoupons.path).toBe(coupons.getMyCoupons.path);
     expect(IDENTITY_PATH).toBe(coupons.CUSTOMER_IDENTITY_PATH);
+    expect(CUSTOMER_IDENTITY_FAILED).toBe(RCODE.CUSTOMER_IDENTITY_FAILED);
   });
 
   it('keeps the customer token and the referrer, and takes the token out of the address', () => {

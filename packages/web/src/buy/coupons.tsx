@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { getMachineCoupons, getMyCoupons, receiveCoupon } from '@vendo/contract/api/coupons';
+import type { RCODE } from '@vendo/contract/rcodes';
 import { post, type Endpoint, type Shelf } from './api';
 import { CT, fill } from './coupon-texts';
 import { yuan } from './money';
@@ -26,6 +27,8 @@ type Offered = CallResult<typeof getMachineCoupons>['data'][number];
 type Mine = CallResult<typeof getMyCoupons>['data'][number];
 
 const CUSTOMER_KEY = 'vendo.customer';
+/** The rcode of a customer token the server does not accept (typed against the contract's catalogue). */
+export const CUSTOMER_IDENTITY_FAILED: (typeof RCODE)['CUSTOMER_IDENTITY_FAILED'] = 1119;
 const refKey = (sn: string) => `vendo.ref:${sn}`;
 
 function storage(kind: 'local' | 'session'): Storage | null {
@@ -111,7 +114,13 @@ export function useCoupons(sn: string, active = true) {
     if (!customer) return setMine([]);
     post(COUPON_CALLS.getMyCoupons, { sn, customer }).then(
       (a) => {
-        if (!a.ok) return;
+        if (!a.ok) {
+          if (a.rcode === CUSTOMER_IDENTITY_FAILED) {
+            storage('local')?.removeItem(CUSTOMER_KEY);
+            setCustomer(null);
+          }
+          return;
+        }
         setMine(a.result.data);
         // The best usable one is chosen until the customer picks another.
         setChosen((current) =>
@@ -132,7 +141,9 @@ export function useCoupons(sn: string, active = true) {
     post(COUPON_CALLS.receiveCoupon, { sn, coupon_id: couponId, customer }).then(
       (a) => {
         if (!a.ok) setMessage(a.msg);
-        reload();
+        // A token the server no longer accepts: signed out, the customer signs in again.
+        if (!a.ok && a.rcode === CUSTOMER_IDENTITY_FAILED) signOut();
+        else reload();
       },
       () => setMessage(null),
     );

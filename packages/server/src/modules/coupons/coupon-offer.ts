@@ -76,7 +76,7 @@ export class CouponOffer implements SaleOffer {
   /** One coupon for the customer: within the quantity and the customer's limit even when taps race. */
   async receive(sn: string, couponId: number, token: string): Promise<{ receipt_id: number }> {
     const customer = this.d.customers.verify(token);
-    if (!customer) throw new AppError(RCODE.COUPON_CUSTOMER_REQUIRED);
+    if (!customer) throw new AppError(RCODE.CUSTOMER_IDENTITY_FAILED);
     const machine = await this.machine(sn);
     const goods = await this.machineGoods(machine);
     const now = this.d.clock();
@@ -108,7 +108,7 @@ export class CouponOffer implements SaleOffer {
 
   async mine(sn: string, token: string): Promise<CallResult<typeof getMyCoupons>> {
     const customer = this.d.customers.verify(token);
-    if (!customer) throw new AppError(RCODE.COUPON_CUSTOMER_REQUIRED);
+    if (!customer) throw new AppError(RCODE.CUSTOMER_IDENTITY_FAILED);
     const machine = await this.machine(sn);
     const today = await this.today(this.d.db, machine.merchant_id);
     const rows = await this.d.repo.unusedOf(machine.merchant_id, customer);

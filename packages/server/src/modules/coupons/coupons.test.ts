@@ -203,7 +203,7 @@ describe.each(dialects())('coupons on %s', (dialect) => {
     expect((await receive(mall, customer('carol1'), '17002')).rcode).toBe(RCODE.COUPON_NOT_RECEIVABLE);
     expect((await receive(future, customer('carol1'))).rcode).toBe(RCODE.COUPON_NOT_RECEIVABLE);
     expect((await receive(points, customer('carol1'))).rcode).toBe(RCODE.COUPON_NEEDS_POINTS);
-    expect((await receive(all, 'wechat:carol1.forged')).rcode).toBe(RCODE.COUPON_CUSTOMER_REQUIRED);
+    expect((await receive(all, 'wechat:carol1.forged')).rcode).toBe(RCODE.CUSTOMER_IDENTITY_FAILED);
     expect(
       (await t.call('/p/v1/buy/receiveCoupon', { sn: '17001', coupon_id: all, customer: '' })).rcode,
     ).toBe(RCODE.INVALID_PARAM);
@@ -318,6 +318,12 @@ describe.each(dialects())('coupons on %s', (dialect) => {
     ]);
     // Refused without the identity, with another customer's, for a game, and for a receipt that is not unused.
     expect((await create({ coupon_receipt_id: receiptId })).rcode).toBe(RCODE.COUPON_CUSTOMER_REQUIRED);
+    expect((await create({ coupon_receipt_id: receiptId, customer: 'wechat:alice1.forged' })).rcode).toBe(
+      RCODE.COUPON_CUSTOMER_REQUIRED,
+    );
+    expect((await t.call('/p/v1/buy/getMyCoupons', { sn: '17001', customer: 'x' })).rcode).toBe(
+      RCODE.CUSTOMER_IDENTITY_FAILED,
+    );
     expect((await create({ coupon_receipt_id: receiptId, customer: customer('mallory') })).rcode).toBe(
       RCODE.COUPON_RECEIPT_UNUSABLE,
     );
