@@ -1,28 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { getDev } from '@vendo/contract/api/devices';
-import { getActivityCenter, getRecord, recordReport, type RecordKind } from '@vendo/contract/api/marketing';
+import { getActivityCenter, getRecord, recordReport } from '@vendo/contract/api/marketing';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
 import { callQuery } from '../../../lib/query-keys';
+import { recordCondition, type RecordFilters } from '../utils/record-filters';
 
 /** Lines of /record a page (the contract's default). */
 export const RECORD_PAGE_SIZE = 20;
-
-export interface RecordFilters {
-  range: { start: number; end: number };
-  kind: RecordKind | null;
-  sn: string | null;
-  page: number;
-}
-
-export function recordCondition(f: RecordFilters) {
-  return {
-    start_time: f.range.start,
-    end_time: f.range.end,
-    ...(f.kind ? { kind: f.kind } : {}),
-    ...(f.sn ? { sn: f.sn } : {}),
-  };
-}
 
 export function useActivityCenter() {
   return useQuery(callQuery(getActivityCenter, {}));

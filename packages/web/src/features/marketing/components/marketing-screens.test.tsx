@@ -103,4 +103,16 @@ describe('/record', () => {
     expect(asked.format).toBe('csv');
     expect(asked.condition.start_time).toBeGreaterThan(0);
   });
+
+  it('asks for the kind and machine the address names', async () => {
+    answerWith({
+      [RECORDS]: { rcode: 0, result: { data: [], count: 0, range: { start_time: 0, end_time: 1 } } },
+      [DEVICES]: { rcode: 0, result: { data: [], count: 0 } },
+    });
+    renderScreen(makeUser(), '/record?kind=referrer_sale&sn=880001', <RecordScreen />);
+    expect(await screen.findByText('No records in this period.')).toBeTruthy();
+    const asked = bodiesTo(RECORDS)[0] as { condition: Record<string, unknown> };
+    expect(asked.condition).toMatchObject({ kind: 'referrer_sale', sn: '880001' });
+    expect(screen.getByRole('button', { name: /Kind/ }).textContent).toContain('Referrer sale');
+  });
 });

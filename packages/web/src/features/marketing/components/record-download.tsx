@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { downloadUrl } from '../../../lib/download';
 import { toast } from '../../../lib/notify';
-import { useRecordReport, type RecordFilters } from '../api/marketing-api';
+import { useRecordReport } from '../api/marketing-api';
+import type { RecordFilters } from '../utils/record-filters';
 
 const FORMATS = ['xlsx', 'csv'] as const;
 

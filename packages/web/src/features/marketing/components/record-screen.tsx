@@ -3,11 +3,11 @@ import { formatMoney } from '@vendo/contract/money';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { FilterPicker } from '../../../components/filter-picker/filter-picker';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
-import { initialRange } from '../../../components/time-range-picker/time-range';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import marketingTexts from '../../../i18n/resources/marketing';
@@ -15,7 +15,13 @@ import { formatDateTime } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { mayDownloadReportCode } from '../utils/record-permissions';
 import { useUserInfo } from '../../../lib/session';
-import { RECORD_PAGE_SIZE, useMachines, useRecords, type RecordFilters } from '../api/marketing-api';
+import { RECORD_PAGE_SIZE, useMachines, useRecords } from '../api/marketing-api';
+import {
+  RECORD_RANGE_MODES,
+  recordFiltersFromParams,
+  recordFiltersToParams,
+  type RecordFilters,
+} from '../utils/record-filters';
 import '../../../styles/list-page.css';
 import './marketing.css';
 
@@ -28,23 +34,21 @@ const ALL = '';
 /**
  * /record (spec §2; issue 17): coupon receipts and uses, voucher redemptions and referrer sales in one list,
  * newest first, in the picker's range (today first), by kind and machine, paged; downloadable (1033) as XLSX or
- * CSV. Main account only (the route's access and the server).
+ * CSV. The filters live in the address. Main account only (the route's access and the server).
  */
 export default function RecordScreen() {
   const { t } = useTranslation('marketing');
   const locale = currentLocale();
   const user = useUserInfo();
   const [now] = useState(Date.now);
-  const [filters, setFilters] = useState<RecordFilters>(() => {
-    const r = initialRange('day', now);
-    return { range: { start: r.start, end: r.end }, kind: null, sn: null, page: 1 };
-  });
-  const [range, setRange] = useState(() => initialRange('day', now));
+  const [params, setParams] = useSearchParams();
+  const filters = recordFiltersFromParams(params, { now });
+  const setFilters = (next: RecordFilters) => setParams(recordFiltersToParams(next, now), { replace: true });
   const [download, setDownload] = useState<{ open: boolean; key: number } | null>(null);
   const records = useRecords(filters);
   const machines = useMachines();
   const list = records.data?.data ?? [];
-  const change = (patch: Partial<RecordFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const change = (patch: Partial<RecordFilters>) => setFilters({ ...filters, ...patch, page: 1 });
 
   const kindOptions = [
     { value: ALL, label: t('record.anyKind') },
@@ -62,11 +66,9 @@ export default function RecordScreen() {
   return (
     <div className="page record-page">
       <TimeRangePicker
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          change({ range: { start: next.start, end: next.end } });
-        }}
+        value={filters.range}
+        modes={RECORD_RANGE_MODES}
+        onChange={(range) => change({ range })}
       />
       <div className="filter-row record-filters">
         <FilterPicker
@@ -142,7 +144,7 @@ export default function RecordScreen() {
           current={filters.page}
           total={records.data?.count ?? 0}
           pageSize={RECORD_PAGE_SIZE}
-          onChange={(page) => setFilters((f) => ({ ...f, page }))}
+          onChange={(page) => setFilters({ ...filters, page })}
         />
       </ListState>
       {download ? (
