@@ -95,6 +95,48 @@ describe.each(dialects())('coupons on %s', (dialect) => {
   const couponRow = (id: number) =>
     t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  it('signs a customer in through the messaging app (snsapi_base) and back to the purchase page', async () => {
+    const get = async (url: string) => {
+      const r = await t.app.inject({ method: 'GET', url });
+      return { status: r.statusCode, location: String(r.headers.location ?? '') };
+    };
+    const start = await get('/p/v1/buy/identity?sn=17001&channel=wechat');
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.location, 'http://localhost');
+    expect(authorize.pathname).toBe('/p/v1/dev/oauth2/authorize');
+    expect(authorize.searchParams.get('scope')).toBe('snsapi_base');
+    const approved = await get(`${authorize.pathname}${authorize.search}&sandbox_user=sbx_cust_0001`);
+    const callback = new URL(approved.location);
+    expect(callback.pathname).toBe('/p/v1/buy/identity/callback');
+    const back = new URL((await get(`${callback.pathname}${callback.search}`)).location, 'http://localhost');
+    expect(back.pathname).toBe('/buy/17001');
+    const token = back.searchParams.get('customer')!;
+    expect(t.services.orders.customers.verify(token)).toBe('wechat:sbx_cust_0001');
+    // The code is spent: a replay goes back without an identity.
+    const replay = new URL(
+      (await get(`${callback.pathname}${callback.search}`)).location,
+      'http://localhost',
+    );
+    expect(replay.searchParams.get('identity')).toBe('failed');
+    // A forged or expired state is refused.
+    expect((await get('/p/v1/buy/identity/callback?code=x&state=17001~wechat~1.abc')).status).toBe(400);
+    t.clock.advance(11 * 60_000);
+    expect((await get(`${callback.pathname}${callback.search}`)).status).toBe(400);
+    // Alipay: a sandbox identity while the messaging app is the sandbox.
+    const ali = await get('/p/v1/buy/identity?sn=17001&channel=alipay');
+    const aliAuth = new URL(ali.location, 'http://localhost');
+    const aliBack = await get(`${aliAuth.pathname}${aliAuth.search}&sandbox_user=sbx_cust_0001`);
+    const aliCallback = new URL(aliBack.location);
+    const aliPage = new URL(
+      (await get(`${aliCallback.pathname}${aliCallback.search}`)).location,
+      'http://localhost',
+    );
+    expect(t.services.orders.customers.verify(aliPage.searchParams.get('customer'))).toBe(
+      'alipay:sbx_cust_0001',
+    );
+    expect((await get('/p/v1/buy/identity?sn=17001&channel=paypal')).status).toBe(400);
+  });
+
   it('keeps every rule of a coupon at its rcode, changing nothing', async () => {
     const refusals: Array<[Record<string, unknown>, number]> = [
       [{ rate: 0 }, RCODE.COUPON_RATE_RANGE],
