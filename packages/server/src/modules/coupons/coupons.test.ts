@@ -418,6 +418,29 @@ describe.each(dialects())('coupons on %s', (dialect) => {
     });
   });
 
+  it('lets one receipt be held by one order only, even when orders race', async () => {
+    const alice = customer('alice1');
+    const id = await add();
+    const receiptId = ok<{ receipt_id: number }>(await receive(id, alice)).receipt_id;
+    const answers = await Promise.all(
+      [1, 2, 1, 2, 1].map((channel_sn, i) =>
+        create({
+          coupon_receipt_id: receiptId,
+          customer: alice,
+          channel_sn,
+          client_token: `race-token-${i}`,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.rcode === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.rcode !== 0).every((a) => a.rcode === RCODE.COUPON_RECEIPT_UNUSABLE)).toBe(
+      true,
+    );
+    const orders = await t.db.kysely.selectFrom('orders').selectAll().execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ coupon_receipt_id: receiptId, discount: 45 });
+  });
+
   it('refuses a coupon outside its scope, condition, use window or weekdays', async () => {
     const alice = customer('alice1');
     const take = async (change: Record<string, unknown>) => {
