@@ -9,6 +9,8 @@ export default defineNamespace({
     list: {
       label: '推荐人',
       add: '新增推荐人',
+      search: '搜索姓名或编号',
+      noMatch: '没有与「{{keyword}}」匹配的推荐人。',
       count: '共 {{count}} 位推荐人',
       empty: '还没有推荐人。新增推荐人后，把他的链接或二维码发给顾客，通过它下单的销售和佣金会记在他名下。',
       number: '编号',
@@ -63,6 +65,8 @@ export default defineNamespace({
     list: {
       label: '推薦人',
       add: '新增推薦人',
+      search: '搜尋姓名或編號',
+      noMatch: '沒有與「{{keyword}}」相符的推薦人。',
       count: '共 {{count}} 位推薦人',
       empty: '還沒有推薦人。新增推薦人後，把他的連結或 QR 碼發給顧客，透過它下單的銷售和佣金會記在他名下。',
       number: '編號',
@@ -117,6 +121,8 @@ export default defineNamespace({
     list: {
       label: 'Referrers',
       add: 'Add referrer',
+      search: 'Search name or number',
+      noMatch: 'No referrer matches "{{keyword}}".',
       count: '{{count}} referrers',
       empty:
         'No referrers yet. Add one and hand their link or QR code to customers: sales made through it, and the commission, are booked to them.',

@@ -21,9 +21,13 @@ export const COMMISSION_PAGE_SIZE = 20;
 
 export type ReferrerBody = CallRequest<typeof addReferrer>;
 
-export function useReferrers(page: number) {
+/** A page of the merchant's referrers, newest first; `keyword` matches name or number. */
+export function useReferrers(page: number, keyword: string) {
   return useQuery({
-    ...callQuery(getReferrer, { ...pageRequest(page, REFERRER_PAGE_SIZE), condition: {} }),
+    ...callQuery(getReferrer, {
+      ...pageRequest(page, REFERRER_PAGE_SIZE),
+      condition: keyword ? { keyword } : {},
+    }),
     placeholderData: keepPreviousData,
   });
 }

@@ -90,6 +90,12 @@ describe('/referrer', () => {
     expect(screen.getByText(/Total: 2 sales, paid ¥6.00, commission ¥0.62/)).toBeTruthy();
     const asked = bodiesTo(DAYS)[0] as { condition: { start_time: number; end_time: number } };
     expect(asked.condition.start_time).toBeLessThan(asked.condition.end_time);
+
+    // Searching by name or number asks the server with the keyword.
+    const search = screen.getByPlaceholderText('Search name or number');
+    fireEvent.change(search, { target: { value: 'S00' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(bodiesTo(LIST).at(-1)).toMatchObject({ condition: { keyword: 'S00' } }));
   });
 
   it('adds a referrer: every rule at its field, the server refusal at its field, nothing typed lost', async () => {

@@ -1,12 +1,12 @@
 import { formatCommission, REFERRER_FIELD_LABELS, type Referrer } from '@vendo/contract/api/referrers';
 import { formatMoney } from '@vendo/contract/money';
-import { Button } from 'antd-mobile';
-import { AddOutline, DeleteOutline, EditSOutline, LinkOutline } from 'antd-mobile-icons';
+import { DeleteOutline, EditSOutline, LinkOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
 import { confirmAction } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { initialRange, type TimeRange } from '../../../components/time-range-picker/time-range';
@@ -41,7 +41,8 @@ export default function ReferrerScreen() {
   const { t } = useTranslation('referrers');
   const locale = currentLocale();
   const [page, setPage] = useState(1);
-  const referrers = useReferrers(page);
+  const [keyword, setKeyword] = useState('');
+  const referrers = useReferrers(page, keyword);
   const remove = useDeleteReferrer();
   const [editor, setEditor] = useState<Opened>(null);
   const [linking, setLinking] = useState<{ referrer: Referrer; open: boolean } | null>(null);
@@ -80,11 +81,14 @@ export default function ReferrerScreen() {
 
   return (
     <div className="page referrer-page">
-      <div className="referrer-toolbar">
-        <Button color="primary" onClick={() => openEditor(null)}>
-          <AddOutline aria-hidden="true" /> {t('list.add')}
-        </Button>
-      </div>
+      <ListSearch
+        placeholder={t('list.search')}
+        onSearch={(term) => {
+          setKeyword(term);
+          setPage(1);
+        }}
+        add={{ label: t('list.add'), onClick: () => openEditor(null) }}
+      />
       {referrers.data && list.length > 0 ? (
         <p className="muted" aria-live="polite">
           {t('list.count', { count: referrers.data.count })}
@@ -97,11 +101,15 @@ export default function ReferrerScreen() {
         empty={list.length === 0}
         emptyGuide={
           <div className="card">
-            <EmptyGuide
-              description={t('list.empty')}
-              actionText={t('list.add')}
-              onAction={() => openEditor(null)}
-            />
+            {keyword ? (
+              <EmptyGuide description={t('list.noMatch', { keyword })} />
+            ) : (
+              <EmptyGuide
+                description={t('list.empty')}
+                actionText={t('list.add')}
+                onAction={() => openEditor(null)}
+              />
+            )}
           </div>
         }
       >
