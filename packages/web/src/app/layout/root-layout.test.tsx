@@ -84,9 +84,9 @@ describe('routes and session', () => {
 
   it('shows later screens as "coming soon" with their title and a back button', async () => {
     saveLogin(makeUser());
-    renderAt('/activityCenter');
+    renderAt('/member');
     expect(await screen.findByText('This screen arrives with a later release.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Activity center' }).length).toBe(2);
+    expect(screen.getAllByRole('heading', { name: 'Members' }).length).toBe(2);
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
