@@ -158,4 +158,13 @@ export const giftRcodes = {
       'en-US': 'This machine has none of this code’s gifts in stock right now',
     },
   },
+  1139: {
+    name: 'GIFT_ORDER_REDEEM_AGAIN',
+    text: {
+      'zh-CN': '该兑换订单出货失败，券码已可再次兑换：请让顾客重新兑换，不能补货',
+      'zh-TW': '該兌換訂單出貨失敗，券碼已可再次兌換：請讓顧客重新兌換，不能補貨',
+      'en-US':
+        'This gift order failed and its code can be redeemed again: ask the customer to redeem it, it cannot be vended again',
+    },
+  },
 } as const satisfies Record<number, RcodeEntry>;

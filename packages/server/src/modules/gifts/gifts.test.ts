@@ -346,6 +346,10 @@ describe.each(dialects())('gift vouchers on %s', (dialect) => {
     expect((await orderRow(t, failed.order_no)).status).toBe(4);
     // Counted as unused again, since it redeems again.
     expect((await batch(id))!.counts).toMatchObject({ unused: 5, used: 0 });
+    // So the merchant cannot vend the failed order again: that and a new redemption would be two gifts.
+    expect((await call('/api/v1/b/replaceGoods', { orderno: failed.order_no })).rcode).toBe(
+      RCODE.GIFT_ORDER_REDEEM_AGAIN,
+    );
     restore();
     restore = virtualMachines(t);
     const second = ok<{ order_no: string }>(await redeem(code!));

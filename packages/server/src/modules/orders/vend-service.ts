@@ -205,6 +205,10 @@ export class VendService {
     if (!REPLACEABLE.includes(order.status) || order.refund_reserved > 0 || order.kind !== 'goods') {
       throw new AppError(RCODE.ORDER_NOT_REPLACEABLE);
     }
+    // A failed gift order gave its voucher code back (decision 036): vending it again could give a second gift.
+    if (order.client === 'gift' && order.status === STATUS.deliveryFailed) {
+      throw new AppError(RCODE.GIFT_ORDER_REDEEM_AGAIN);
+    }
     const device = await this.d.machines.machineBySn(order.sn);
     if (!device || device.merchant_id !== order.merchant_id) throw new AppError(RCODE.DEVICE_NOT_FOUND);
     const [item] = await this.d.repo.items(order.id);

@@ -130,7 +130,7 @@ export default defineNamespace({
     list: {
       label: 'Coupons',
       add: 'New coupon',
-      count: '{{count}} coupons',
+      count: 'Coupons: {{count}}',
       empty:
         'No coupons yet. Add one: customers receive it on a machine’s purchase page and it lowers what they pay.',
       terms: 'Offer',

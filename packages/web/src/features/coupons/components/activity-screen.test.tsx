@@ -87,7 +87,7 @@ describe('/activity', () => {
     expect(card.textContent).toContain('Sat Sun');
     const other = screen.getByRole('listitem', { name: 'Two off' });
     expect(other.textContent).toContain('2.00 off from 10.00');
-    expect(screen.getByText('12 coupons')).toBeTruthy();
+    expect(screen.getByText('Coupons: 12')).toBeTruthy();
     // 12 coupons: the pagination shows.
     expect(screen.getByRole('navigation')).toBeTruthy();
   });

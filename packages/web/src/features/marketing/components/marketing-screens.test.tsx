@@ -41,11 +41,11 @@ describe('/activityCenter', () => {
     renderScreen(makeUser(), '/activityCenter', <ActivityCenterScreen />);
     const referrers = await screen.findByRole('link', { name: /Referrers/ });
     expect(referrers.getAttribute('href')).toBe('/referrer');
-    expect(referrers.textContent).toContain('2 referrers · 1 sold today');
+    expect(referrers.textContent).toContain('Referrers: 2 · sold today: 1');
     expect(screen.getByRole('link', { name: /Gift vouchers/ }).textContent).toContain(
-      '3 voucher batches · 1 redeemable',
+      'Voucher batches: 3 · redeemable: 1',
     );
-    expect(screen.getByRole('link', { name: /Records/ }).textContent).toContain('7 records today');
+    expect(screen.getByRole('link', { name: /Records/ }).textContent).toContain('Records today: 7');
     expect(screen.queryByRole('link', { name: /Coupons/ })).toBeNull();
     expect(screen.getByText('Not available yet')).toBeTruthy();
   });

@@ -87,7 +87,7 @@ describe('/referrer', () => {
     expect(perDay.textContent).toContain('2026-11-26 · Li Lei');
     expect(perDay.textContent).toContain('¥0.62');
     expect(perDay.textContent).toContain('Deleted');
-    expect(screen.getByText(/Total: 2 sales, paid ¥6.00, commission ¥0.62/)).toBeTruthy();
+    expect(screen.getByText(/Total: 2 sale\(s\), paid ¥6.00, commission ¥0.62/)).toBeTruthy();
     const asked = bodiesTo(DAYS)[0] as { condition: { start_time: number; end_time: number } };
     expect(asked.condition.start_time).toBeLessThan(asked.condition.end_time);
 
