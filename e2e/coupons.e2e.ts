@@ -3,9 +3,10 @@ import type { Coupon } from '@vendo/contract/api/coupons';
 import { formatMoney } from '@vendo/contract/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bills from '../packages/web/src/i18n/resources/bills';
 import buy from '../packages/web/src/i18n/resources/buy';
 import coupons from '../packages/web/src/i18n/resources/coupons';
-import { logInPage, merchantApi, openPath, stillSnap, visible, type MerchantApi } from './support/app';
+import { fill, logInPage, merchantApi, openPath, stillSnap, visible, type MerchantApi } from './support/app';
 import { launchBrowser, phoneContext } from './support/browser';
 import { demoMachinesOnline } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
@@ -21,6 +22,7 @@ import { texts } from './support/texts';
 const en = texts('en-US');
 const c = coupons['en-US'];
 const b = buy['en-US'];
+const bl = bills['en-US'];
 const money = (cents: number) => formatMoney(cents, 'en-US');
 const NAME = 'E2E 8.5';
 
@@ -53,6 +55,8 @@ afterAll(async () => {
 
 describe('a coupon from /activity to the bill', () => {
   let orderNo = '';
+  let price = 0;
+  let paid = 0;
 
   it('the merchant makes an 8.5折 coupon on /activity', async () => {
     await logInPage(page, server);
@@ -88,8 +92,8 @@ describe('a coupon from /activity to the bill', () => {
 
     const shelf = customer.locator('li.buy-card').first();
     const machine = await server.call<{ shelves: Array<{ price: number }> }>('/p/v1/buy/getMachine', { sn });
-    const price = machine.result.shelves[0]!.price;
-    const paid = Math.max(2, Math.ceil((price * 8500) / 10000));
+    price = machine.result.shelves[0]!.price;
+    paid = Math.max(2, Math.ceil((price * 8500) / 10000));
     await visible(shelf.getByTestId('buy-discounted').getByText(money(paid), { exact: false }));
     await stillSnap(customer, 'coupons-buy-page');
     await shelf.getByRole('button', { name: b.buy }).click();
@@ -122,5 +126,24 @@ describe('a coupon from /activity to the bill', () => {
     await card.getByRole('button', { name: c.list.receipts }).click();
     await visible(page.getByTestId('coupon-receipt-summary').getByText('1 received, 1 used'));
     await stillSnap(page, 'coupons-receipts');
+  });
+
+  it('the bill list shows the discount and /record lists the use', async () => {
+    await openPath(page, server, '/buyBill');
+    await page.getByRole('button', { name: bl.filters.more }).click();
+    await page.getByLabel(bl.filters.orderNo).fill(orderNo);
+    await page.getByRole('button', { name: bl.filters.apply }).click();
+    const bill = page.getByRole('button', { name: new RegExp(orderNo) });
+    await visible(bill);
+    const discounted = fill(bl.detail.discounted, { original: money(price), discount: money(price - paid) });
+    await visible(bill.getByText(`${discounted} · ${NAME}`));
+    await stillSnap(page, 'coupons-bill');
+
+    await openPath(page, server, '/record?kind=coupon_use');
+    const line = page.locator('li.record-card', { hasText: orderNo });
+    await visible(line);
+    await visible(line.getByText(NAME));
+    await visible(line.getByText(money(price - paid), { exact: false }));
+    await stillSnap(page, 'coupons-record');
   });
 });
