@@ -7,6 +7,7 @@ import { MIN_PRICE_CENTS } from '../constants';
 import type { Locale, LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { zName, zSn } from '../validation';
+import { weekdayOf, zWeekdays } from '../weekdays';
 
 /*
  * Coupons (spec §2 /activity, §3 Coupon, §7 /b/getCoupon, /b/addCoupon, /b/editCoupon, /b/delCoupon,
@@ -105,17 +106,6 @@ export function ratePercent(rate: number): string {
   return String(rate / 100);
 }
 
-/** 'Mon, Wed' in a language (1 Monday .. 7 Sunday). */
-export const COUPON_WEEKDAY_LABELS: Record<number, LocaleText> = {
-  1: { 'zh-CN': '周一', 'zh-TW': '週一', 'en-US': 'Mon' },
-  2: { 'zh-CN': '周二', 'zh-TW': '週二', 'en-US': 'Tue' },
-  3: { 'zh-CN': '周三', 'zh-TW': '週三', 'en-US': 'Wed' },
-  4: { 'zh-CN': '周四', 'zh-TW': '週四', 'en-US': 'Thu' },
-  5: { 'zh-CN': '周五', 'zh-TW': '週五', 'en-US': 'Fri' },
-  6: { 'zh-CN': '周六', 'zh-TW': '週六', 'en-US': 'Sat' },
-  7: { 'zh-CN': '周日', 'zh-TW': '週日', 'en-US': 'Sun' },
-};
-
 /** What a coupon gives, in a language: '8.5折' / '85% of the price', '满10元减2元' / '2.00 off 10.00'. */
 export function couponTermsText(terms: CouponTerms, locale: Locale): string {
   const y = (cents: number) => (cents / 100).toFixed(2);
@@ -184,19 +174,12 @@ export function checkCouponRules(
   return null;
 }
 
-/** The weekday (1 Monday .. 7 Sunday) of a calendar day 'YYYY-MM-DD'. */
-export function couponWeekdayOf(day: string): number {
-  const [y, m, d] = day.split('-').map(Number);
-  const w = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
-  return w === 0 ? 7 : w;
-}
-
 /** Whether a coupon is usable on a merchant-local day (its use window and weekdays). */
 export function couponUsableOn(
   coupon: { use_start: string; use_end: string; weekdays: readonly number[] },
   day: string,
 ): boolean {
-  return day >= coupon.use_start && day <= coupon.use_end && coupon.weekdays.includes(couponWeekdayOf(day));
+  return day >= coupon.use_start && day <= coupon.use_end && coupon.weekdays.includes(weekdayOf(day));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -247,12 +230,7 @@ export const couponFields = {
   receive_end: zDay,
   use_start: zDay,
   use_end: zDay,
-  weekdays: z
-    .array(z.number().int().min(1, { error: 'invalidValue' }).max(7, { error: 'invalidValue' }), {
-      error: 'required',
-    })
-    .max(7)
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+  weekdays: zWeekdays,
   /** Spec §7: the activity center's coupons belong to no referrer; whatever is sent, 0 is kept. */
   referrer_id: z
     .unknown()

@@ -4,9 +4,10 @@ import { isCalendarDay } from './catalog';
 import { pagedRequest, zFilterId, zFilterText, zId, zText } from './fields';
 import { REPORT_FORMATS } from './analytics';
 import { TEXT_MAX } from '../constants';
-import type { Locale, LocaleText } from '../locales';
+import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { zName, zSn } from '../validation';
+import { zWeekdays } from '../weekdays';
 
 /*
  * Gift vouchers (spec §2 /gift, §3 Gift voucher, §4 its states, §7 /h/getGift, /b/getGiftHubDev, /b/addGift,
@@ -66,34 +67,6 @@ export const GIFT_STATE_LABELS: Record<GiftCodeState, LocaleText> = {
   invalid: { 'zh-CN': '已失效', 'zh-TW': '已失效', 'en-US': 'Invalid' },
 };
 
-/** 1 Monday .. 7 Sunday (spec §9: the week starts on Monday). */
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const WEEKDAY_LABELS: Record<number, LocaleText> = {
-  1: { 'zh-CN': '周一', 'zh-TW': '週一', 'en-US': 'Mon' },
-  2: { 'zh-CN': '周二', 'zh-TW': '週二', 'en-US': 'Tue' },
-  3: { 'zh-CN': '周三', 'zh-TW': '週三', 'en-US': 'Wed' },
-  4: { 'zh-CN': '周四', 'zh-TW': '週四', 'en-US': 'Thu' },
-  5: { 'zh-CN': '周五', 'zh-TW': '週五', 'en-US': 'Fri' },
-  6: { 'zh-CN': '周六', 'zh-TW': '週六', 'en-US': 'Sat' },
-  7: { 'zh-CN': '周日', 'zh-TW': '週日', 'en-US': 'Sun' },
-};
-
-/** 'Mon, Wed' in a language. */
-export function weekdaysText(days: readonly number[], locale: Locale): string {
-  const sep = locale === 'en-US' ? ', ' : '、';
-  return [...days]
-    .sort((a, b) => a - b)
-    .map((d) => WEEKDAY_LABELS[d]?.[locale] ?? String(d))
-    .join(sep);
-}
-
-/** The weekday (1 Monday .. 7 Sunday) of a calendar day 'YYYY-MM-DD'. */
-export function weekdayOf(day: string): number {
-  const [y, m, d] = day.split('-').map(Number);
-  const w = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
-  return w === 0 ? 7 : w;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The batch's rules (checked in the form as the person types, and again by the server)
 
@@ -148,12 +121,7 @@ export const giftFields = {
   salesman: zText(TEXT_MAX.name),
   start_date: zGiftDay,
   end_date: zGiftDay,
-  weekdays: z
-    .array(z.number().int().min(1, { error: 'invalidValue' }).max(7, { error: 'invalidValue' }), {
-      error: 'required',
-    })
-    .max(7)
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+  weekdays: zWeekdays,
   /** Points a member spends for a code (stored and shown; spending needs members, issue 18). */
   points: zCount.min(0, { error: 'invalidValue' }),
   note: zText(TEXT_MAX.note),

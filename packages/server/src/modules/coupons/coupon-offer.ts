@@ -11,6 +11,7 @@ import {
 } from '@vendo/contract/api/coupons';
 import { zonedDay } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
+import { weekdaysFromText } from '@vendo/contract/weekdays';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { CustomerIdentity } from '../orders/customer-identity';
@@ -19,7 +20,6 @@ import type { OrderRow, RefundRow } from '../orders/order-tables';
 import type { OfferEffect, OfferRequest, OfferSale, SaleOffer } from '../orders/sale-offers';
 import type { CouponRepository } from './coupon-repository';
 import type { CouponRow } from './coupon-tables';
-import { weekdaysOf } from './coupons-service';
 
 type Db = Kysely<Database>;
 
@@ -119,7 +119,7 @@ export class CouponOffer implements SaleOffer {
     );
     return {
       data: rows.map((c) => {
-        const usable = couponUsableOn({ ...c, weekdays: weekdaysOf(c.weekdays) }, today);
+        const usable = couponUsableOn({ ...c, weekdays: weekdaysFromText(c.weekdays) }, today);
         const prices = usable
           ? shelves
               .filter((s) => scopeFits(c, targets.get(Number(c.id)) ?? [], machine.store_id, s.goods_id))
@@ -152,7 +152,7 @@ export class CouponOffer implements SaleOffer {
     const today = await this.today(trx, sale.merchant_id);
     if (
       sale.kind !== 'goods' ||
-      !couponUsableOn({ ...coupon, weekdays: weekdaysOf(coupon.weekdays) }, today) ||
+      !couponUsableOn({ ...coupon, weekdays: weekdaysFromText(coupon.weekdays) }, today) ||
       !scopeFits(coupon, targets, sale.store_id, sale.goods_id) ||
       !couponReaches(sale.amount, termsOf(coupon))
     )
@@ -305,7 +305,7 @@ function terms(c: CouponRow) {
     ...termsOf(c),
     use_start: c.use_start,
     use_end: c.use_end,
-    weekdays: weekdaysOf(c.weekdays),
+    weekdays: weekdaysFromText(c.weekdays),
     points: c.points,
   };
 }

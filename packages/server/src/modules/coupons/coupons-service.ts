@@ -14,6 +14,7 @@ import {
 } from '@vendo/contract/api/coupons';
 import { zonedDay } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
+import { weekdaysFromText, weekdaysToText } from '@vendo/contract/weekdays';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../platform/auth';
 import { AppError } from '../../platform/app-error';
@@ -170,7 +171,7 @@ export class CouponsService {
       receive_end: body.receive_end,
       use_start: body.use_start,
       use_end: body.use_end,
-      weekdays: body.weekdays.join(','),
+      weekdays: weekdaysToText(body.weekdays),
       referrer_id: 0,
       updated_at: this.d.clock(),
     };
@@ -218,7 +219,7 @@ export class CouponsService {
         receive_end: r.receive_end,
         use_start: r.use_start,
         use_end: r.use_end,
-        weekdays: weekdaysOf(r.weekdays),
+        weekdays: weekdaysFromText(r.weekdays),
         referrer_id: Number(r.referrer_id),
         received: r.received,
         used: r.used,
@@ -226,13 +227,6 @@ export class CouponsService {
       };
     });
   }
-}
-
-export function weekdaysOf(stored: string): number[] {
-  return stored
-    .split(',')
-    .map(Number)
-    .filter((n) => n >= 1 && n <= 7);
 }
 
 /** 'wechat:oAbC…wxyz': enough to tell customers apart in a list, not to copy an identity. */

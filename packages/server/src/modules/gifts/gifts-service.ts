@@ -9,8 +9,6 @@ import {
   GIFT_CODE_LENGTH,
   GIFT_REDEEM_LIMIT,
   GIFT_STATE_LABELS,
-  weekdayOf,
-  weekdaysText,
   type GiftCodeState,
   type GiftCounts,
 } from '@vendo/contract/api/gifts';
@@ -19,6 +17,7 @@ import { buyPagePath } from '@vendo/contract/api/purchase';
 import { zonedDay } from '@vendo/contract/constants';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
+import { weekdayOf, weekdaysFromText, weekdaysText, weekdaysToText } from '@vendo/contract/weekdays';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import { isMainAccount, type AuthContext, type Authenticator } from '../../platform/auth';
@@ -61,7 +60,7 @@ export function validityOf(
 }
 
 function weekdaysOf(gift: Pick<GiftRow, 'weekdays'>): number[] {
-  return gift.weekdays.split(',').filter(Boolean).map(Number);
+  return weekdaysFromText(gift.weekdays);
 }
 
 /** A new code from the CSPRNG: GIFT_CODE_LENGTH characters of GIFT_CODE_ALPHABET (about 59 bits). */
@@ -223,7 +222,7 @@ export class GiftsService {
           salesman: body.salesman,
           start_date: body.start_date,
           end_date: body.end_date,
-          weekdays: body.weekdays.join(','),
+          weekdays: weekdaysToText(body.weekdays),
           points: body.points,
           note: body.note,
           quantity: body.quantity,

@@ -84,7 +84,7 @@ describe('/activity', () => {
     expect(card.textContent).toContain('Chosen stores: Mall');
     expect(card.textContent).toContain('12 / 100');
     expect(card.textContent).toContain('2026-11-20 ~ 2099-12-31');
-    expect(card.textContent).toContain('Sat Sun');
+    expect(card.textContent).toContain('Sat, Sun');
     const other = screen.getByRole('listitem', { name: 'Two off' });
     expect(other.textContent).toContain('2.00 off from 10.00');
     expect(screen.getByText('Coupons: 12')).toBeTruthy();

@@ -1,10 +1,10 @@
 import {
   COUPON_SCOPE_LABELS,
   COUPON_TYPE_LABELS,
-  COUPON_WEEKDAY_LABELS,
   couponTermsText,
   type Coupon,
 } from '@vendo/contract/api/coupons';
+import { weekdaysText } from '@vendo/contract/weekdays';
 import { Button } from 'antd-mobile';
 import { AddOutline, DeleteOutline, EditSOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -136,7 +136,7 @@ export default function ActivityScreen() {
                   {coupon.use_start} ~ {coupon.use_end}
                 </dd>
                 <dt>{t('list.weekdays')}</dt>
-                <dd>{coupon.weekdays.map((d) => COUPON_WEEKDAY_LABELS[d]?.[locale] ?? d).join(' ')}</dd>
+                <dd>{weekdaysText(coupon.weekdays, locale)}</dd>
                 <dt>{t('list.points')}</dt>
                 <dd>{coupon.points}</dd>
               </dl>

@@ -5,7 +5,6 @@ import {
   COUPON_SCOPES,
   COUPON_TYPE_LABELS,
   COUPON_TYPES,
-  COUPON_WEEKDAY_LABELS,
   type Coupon,
 } from '@vendo/contract/api/coupons';
 import { List, Selector } from 'antd-mobile';
@@ -14,6 +13,7 @@ import { DateField } from '../../../components/date-field/date-field';
 import { Field, fieldAria } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { useForm } from '../../../components/form/use-form';
+import { WeekdaysField } from '../../../components/form/weekdays-field';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +28,6 @@ import {
   type CouponFormValues,
 } from '../utils/coupon-form';
 
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 type DateKey = 'receive_start' | 'receive_end' | 'use_start' | 'use_end';
 const DATES: DateKey[] = ['receive_start', 'receive_end', 'use_start', 'use_end'];
 
@@ -249,22 +248,13 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
           error={errors['weekdays']}
           description={<span className="muted">{t('editor.weekdaysHint')}</span>}
         >
-          <div
+          <WeekdaysField
             id="coupon-weekdays"
-            role="group"
-            aria-label={label('weekdays')}
-            {...fieldAria('coupon-weekdays', errors['weekdays'])}
-          >
-            <Selector<string>
-              className="choice-field"
-              columns={4}
-              multiple
-              showCheckMark={false}
-              options={WEEKDAYS.map((d) => ({ value: String(d), label: COUPON_WEEKDAY_LABELS[d]![locale] }))}
-              value={values.weekdays.map(String)}
-              onChange={(picked) => set('weekdays')(picked.map(Number).sort((a, b) => a - b))}
-            />
-          </div>
+            label={label('weekdays')}
+            error={errors['weekdays']}
+            value={values.weekdays}
+            onChange={set('weekdays')}
+          />
         </Field>
       </List>
     </SheetFrame>

@@ -1,4 +1,4 @@
-import { GIFT_FIELD_LABELS, GIFT_QUANTITY_MAX, WEEKDAY_LABELS, WEEKDAYS } from '@vendo/contract/api/gifts';
+import { GIFT_FIELD_LABELS, GIFT_QUANTITY_MAX } from '@vendo/contract/api/gifts';
 import { Input, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Field, fieldAria } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { useForm } from '../../../components/form/use-form';
+import { WeekdaysField } from '../../../components/form/weekdays-field';
 import { Pagination } from '../../../components/pagination/pagination';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
@@ -114,22 +115,13 @@ function GiftEditor({ onClose }: { onClose: () => void }) {
           error={errors['weekdays']}
           description={<span className="muted">{t('editor.weekdaysHint')}</span>}
         >
-          <div
+          <WeekdaysField
             id="gift-weekdays"
-            role="group"
-            aria-label={label('weekdays')}
-            {...fieldAria('gift-weekdays', errors['weekdays'])}
-          >
-            <Selector<string>
-              className="choice-field"
-              columns={4}
-              multiple
-              showCheckMark={false}
-              options={WEEKDAYS.map((d) => ({ value: String(d), label: WEEKDAY_LABELS[d]![locale] }))}
-              value={values.weekdays.map(String)}
-              onChange={(picked) => set('weekdays')(picked.map(Number).sort((a, b) => a - b))}
-            />
-          </div>
+            label={label('weekdays')}
+            error={errors['weekdays']}
+            value={values.weekdays}
+            onChange={set('weekdays')}
+          />
         </Field>
         <InputField
           id="gift-points"

@@ -2,11 +2,11 @@ import {
   GIFT_CODE_STATES,
   GIFT_FIELD_LABELS,
   GIFT_STATE_LABELS,
-  weekdaysText,
   type GiftBatch,
   type GiftCodeState,
   type GiftCounts,
 } from '@vendo/contract/api/gifts';
+import { weekdaysText } from '@vendo/contract/weekdays';
 import { Button, Selector } from 'antd-mobile';
 import {
   AddOutline,
