@@ -24,7 +24,7 @@ export default defineNamespace({
       delete: '删除',
       deleteTitle: '删除推荐人',
       deleteText: '删除「{{name}}」后，他的链接不再记录推荐（顾客仍可正常购买），已有的销售和佣金记录保留。',
-      deleted: '已删除',
+      deleteFailed: '删除失败',
     },
     editor: {
       titleNew: '新增推荐人',
@@ -80,7 +80,7 @@ export default defineNamespace({
       delete: '刪除',
       deleteTitle: '刪除推薦人',
       deleteText: '刪除「{{name}}」後，他的連結不再記錄推薦（顧客仍可正常購買），已有的銷售和佣金記錄保留。',
-      deleted: '已刪除',
+      deleteFailed: '刪除失敗',
     },
     editor: {
       titleNew: '新增推薦人',
@@ -138,7 +138,7 @@ export default defineNamespace({
       deleteTitle: 'Delete referrer',
       deleteText:
         'After deleting "{{name}}", their link no longer records referrals (customers can still buy); their sales and commission stay in the records.',
-      deleted: 'Deleted',
+      deleteFailed: 'Could not delete',
     },
     editor: {
       titleNew: 'New referrer',

@@ -8,7 +8,13 @@ import { answerWith, bodiesTo, fetchMock, renderScreen } from '../../../testing/
 import ActivityScreen from './activity-screen';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
-vi.mock('../../../components/dialog/confirm', () => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
+// The person confirms: the delete call goes out.
+vi.mock('../../../components/dialog/confirm', () => ({
+  confirmDelete: vi.fn(async ({ remove }: { remove: () => Promise<unknown> }) => {
+    await remove();
+    return true;
+  }),
+}));
 
 const LIST = '/api/v1/b/getCoupon';
 const ADD = '/api/v1/b/addCoupon';

@@ -10,14 +10,13 @@ import { AddOutline, DeleteOutline, EditSOutline, UnorderedListOutline } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { confirmAction } from '../../../components/dialog/confirm';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import couponsTexts from '../../../i18n/resources/coupons';
 import { lazyComponent } from '../../../lib/lazy-component';
-import { toast } from '../../../lib/notify';
 import { COUPON_PAGE_SIZE, useCoupons, useDeleteCoupon } from '../api/coupons-api';
 import '../../../styles/list-page.css';
 import './coupons.css';
@@ -48,17 +47,13 @@ export default function ActivityScreen() {
   const openReceipts = (coupon: Coupon | null) =>
     setReceipts((r) => ({ open: true, key: (r?.key ?? 0) + 1, coupon }));
 
-  const del = async (coupon: Coupon) => {
-    const yes = await confirmAction({
+  const del = (coupon: Coupon) =>
+    confirmDelete({
       title: t('list.deleteTitle'),
       content: t('list.deleteText', { name: coupon.name }),
-      confirmText: t('list.delete'),
-      danger: true,
+      remove: () => remove.mutateAsync(coupon.coupon_id),
+      failedTitle: t('list.deleteFailed'),
     });
-    if (!yes) return;
-    await remove.mutateAsync(coupon.coupon_id);
-    toast(t('list.deleted'), { icon: 'success' });
-  };
 
   const actionsOf = (coupon: Coupon): CardAction[] => [
     { key: 'edit', label: t('list.edit'), icon: <EditSOutline />, onClick: () => openEditor(coupon) },
@@ -73,7 +68,7 @@ export default function ActivityScreen() {
       label: t('list.delete'),
       icon: <DeleteOutline />,
       tone: 'danger',
-      onClick: () => void del(coupon).catch(() => undefined),
+      onClick: () => void del(coupon),
     },
   ];
 

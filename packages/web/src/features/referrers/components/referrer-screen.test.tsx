@@ -9,7 +9,13 @@ import type * as ReferrersApi from '../api/referrers-api';
 import ReferrerScreen from './referrer-screen';
 
 vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
-vi.mock('../../../components/dialog/confirm', () => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
+// The person confirms: the delete call goes out.
+vi.mock('../../../components/dialog/confirm', () => ({
+  confirmDelete: vi.fn(async ({ remove }: { remove: () => Promise<unknown> }) => {
+    await remove();
+    return true;
+  }),
+}));
 // The device list's answer is the whole device with its settings: the link sheet needs only sn and title.
 vi.mock('../api/referrers-api', async (original) => ({
   ...(await original<typeof ReferrersApi>()),

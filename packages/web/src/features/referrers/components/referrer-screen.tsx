@@ -4,7 +4,7 @@ import { DeleteOutline, EditSOutline, LinkOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
-import { confirmAction } from '../../../components/dialog/confirm';
+import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
@@ -14,7 +14,6 @@ import { TimeRangePicker } from '../../../components/time-range-picker/time-rang
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import referrersTexts from '../../../i18n/resources/referrers';
 import { lazyComponent } from '../../../lib/lazy-component';
-import { toast } from '../../../lib/notify';
 import {
   COMMISSION_PAGE_SIZE,
   REFERRER_PAGE_SIZE,
@@ -50,17 +49,13 @@ export default function ReferrerScreen() {
   const openEditor = (referrer: Referrer | null) =>
     setEditor((e) => ({ referrer, open: true, key: (e?.key ?? 0) + 1 }));
 
-  const del = async (r: Referrer) => {
-    const yes = await confirmAction({
+  const del = (r: Referrer) =>
+    confirmDelete({
       title: t('list.deleteTitle'),
       content: t('list.deleteText', { name: r.referrer_name }),
-      confirmText: t('list.delete'),
-      danger: true,
+      remove: () => remove.mutateAsync(r.referrer_id),
+      failedTitle: t('list.deleteFailed'),
     });
-    if (!yes) return;
-    await remove.mutateAsync(r.referrer_id);
-    toast(t('list.deleted'), { icon: 'success' });
-  };
 
   const actionsOf = (r: Referrer): CardAction[] => [
     { key: 'edit', label: t('list.edit'), icon: <EditSOutline />, onClick: () => openEditor(r) },
@@ -75,7 +70,7 @@ export default function ReferrerScreen() {
       label: t('list.delete'),
       icon: <DeleteOutline />,
       tone: 'danger',
-      onClick: () => void del(r).catch(() => undefined),
+      onClick: () => void del(r),
     },
   ];
 
