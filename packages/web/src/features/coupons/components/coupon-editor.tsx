@@ -31,6 +31,29 @@ import {
 type DateKey = 'receive_start' | 'receive_end' | 'use_start' | 'use_end';
 const DATES: DateKey[] = ['receive_start', 'receive_end', 'use_start', 'use_end'];
 
+/** The stores or goods a coupon is limited to, as chips; a line saying there are none to choose. */
+function ScopeChoices(props: {
+  label: string;
+  empty: string | null;
+  options: { id: number; name: string }[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  if (props.empty) return <p className="muted">{props.empty}</p>;
+  return (
+    <Selector<string>
+      className="choice-field coupon-choices"
+      aria-label={props.label}
+      columns={2}
+      multiple
+      showCheckMark={false}
+      options={props.options.map((o) => ({ value: String(o.id), label: o.name }))}
+      value={props.value.map(String)}
+      onChange={(picked) => props.onChange(picked.map(Number))}
+    />
+  );
+}
+
 /**
  * A new or changed coupon: name, type (a rate in 折, or an amount off) and its minimum price, scope (all machines,
  * chosen stores, chosen goods), quantity, per-customer limit, points cost, receive and use windows, weekdays.
@@ -150,42 +173,22 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
               onChange={(picked) => picked[0] && set('scope')(picked[0] as CouponFormValues['scope'])}
             />
             {values.scope === 'stores' ? (
-              stores.isSuccess && stores.data.data.length === 0 ? (
-                <p className="muted">{t('editor.noStores')}</p>
-              ) : (
-                <Selector<string>
-                  className="choice-field coupon-choices"
-                  aria-label={t('editor.stores')}
-                  columns={2}
-                  multiple
-                  showCheckMark={false}
-                  options={(stores.data?.data ?? []).map((s) => ({
-                    value: String(s._id),
-                    label: s.store_name,
-                  }))}
-                  value={values.store_ids.map(String)}
-                  onChange={(picked) => set('store_ids')(picked.map(Number))}
-                />
-              )
+              <ScopeChoices
+                label={t('editor.stores')}
+                empty={stores.isSuccess && stores.data.data.length === 0 ? t('editor.noStores') : null}
+                options={(stores.data?.data ?? []).map((s) => ({ id: s._id, name: s.store_name }))}
+                value={values.store_ids}
+                onChange={set('store_ids')}
+              />
             ) : null}
             {values.scope === 'goods' ? (
-              goods.isSuccess && goods.data.data.length === 0 ? (
-                <p className="muted">{t('editor.noGoods')}</p>
-              ) : (
-                <Selector<string>
-                  className="choice-field coupon-choices"
-                  aria-label={t('editor.goods')}
-                  columns={2}
-                  multiple
-                  showCheckMark={false}
-                  options={(goods.data?.data ?? []).map((g) => ({
-                    value: String(g.goods_id),
-                    label: g.goods_name,
-                  }))}
-                  value={values.goods_ids.map(String)}
-                  onChange={(picked) => set('goods_ids')(picked.map(Number))}
-                />
-              )
+              <ScopeChoices
+                label={t('editor.goods')}
+                empty={goods.isSuccess && goods.data.data.length === 0 ? t('editor.noGoods') : null}
+                options={(goods.data?.data ?? []).map((g) => ({ id: g.goods_id, name: g.goods_name }))}
+                value={values.goods_ids}
+                onChange={set('goods_ids')}
+              />
             ) : null}
             {values.scope !== 'all' ? (
               <p className="muted">
