@@ -10,6 +10,7 @@ import { fundRcodes } from './rcodes-funds';
 import { couponRcodes } from './rcodes-coupons';
 import { giftRcodes } from './rcodes-gifts';
 import { referrerRcodes } from './rcodes-referrers';
+import { advertRcodes } from './rcodes-adverts';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
@@ -19,7 +20,7 @@ import { referrerRcodes } from './rcodes-referrers';
  * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1040–1079 funds and
  * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
  * (rcodes-gifts.ts), 1140–1159 referrers and records
- * (rcodes-referrers.ts).
+ * (rcodes-referrers.ts), 1180–1199 advertisements (rcodes-adverts.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -219,6 +220,7 @@ export const rcodeCatalogue = {
   ...couponRcodes,
   ...giftRcodes,
   ...referrerRcodes,
+  ...advertRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;
