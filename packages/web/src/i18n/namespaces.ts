@@ -15,6 +15,7 @@ import type gifts from './resources/gifts';
 import type home from './resources/home';
 import type layout from './resources/layout';
 import type marketing from './resources/marketing';
+import type members from './resources/members';
 import type notify from './resources/notify';
 import type overview from './resources/overview';
 import type passport from './resources/passport';
@@ -56,6 +57,7 @@ export const lazyNamespaces = {
   referrers: () => import('./resources/referrers'),
   marketing: () => import('./resources/marketing'),
   coupons: () => import('./resources/coupons'),
+  members: () => import('./resources/members'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -84,6 +86,7 @@ export interface AllNamespaces {
   referrers: typeof referrers;
   marketing: typeof marketing;
   coupons: typeof coupons;
+  members: typeof members;
 }
 
 export type NamespaceName = keyof AllNamespaces;
