@@ -10,6 +10,7 @@ import { fundRcodes } from './rcodes-funds';
 import { couponRcodes } from './rcodes-coupons';
 import { giftRcodes } from './rcodes-gifts';
 import { referrerRcodes } from './rcodes-referrers';
+import { memberRcodes } from './rcodes-members';
 import { advertRcodes } from './rcodes-adverts';
 
 /**
@@ -20,7 +21,8 @@ import { advertRcodes } from './rcodes-adverts';
  * 900–999 analytics and staff (rcodes-staff.ts), 1000–1039 bank cards (rcodes-bank-cards.ts), 1040–1079 funds and
  * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
  * (rcodes-gifts.ts), 1140–1159 referrers and records
- * (rcodes-referrers.ts), 1180–1199 advertisements (rcodes-adverts.ts).
+ * (rcodes-referrers.ts), 1160–1179 members and points (rcodes-members.ts), 1180–1199 advertisements
+ * (rcodes-adverts.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -220,6 +222,7 @@ export const rcodeCatalogue = {
   ...couponRcodes,
   ...giftRcodes,
   ...referrerRcodes,
+  ...memberRcodes,
   ...advertRcodes,
 } as const;
 
