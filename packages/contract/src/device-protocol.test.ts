@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DEVICE_SETTINGS,
   DISPENSE_LIMITS,
+  MACHINE_ADS_MAX,
   MAX_AMOUNT_CENTS,
   MAX_CUSTOM_PARAMS,
   MAX_GAME_PACKAGES,
@@ -16,6 +17,7 @@ import {
   eventAck,
   eventEnvelope,
   gatewayFilters,
+  machineAd,
   machineEvent,
   machineMayPublish,
   machineMaySubscribe,
@@ -204,6 +206,37 @@ describe('message schemas', () => {
     expect(
       commandMessage.safeParse({ v: 1, id: 'c', name: 'nope', args: {}, reply: 'g', expires: 1 }).success,
     ).toBe(false);
+  });
+});
+
+describe('ads (issue 18)', () => {
+  const ad = {
+    id: 7,
+    type: 1,
+    name: 'Summer',
+    text: 'Cold drinks',
+    link: 'https://example.com/a',
+    image: '',
+    web_url: '',
+    coupon: null,
+    app_id: '',
+    placement_id: '',
+  };
+
+  it('carries the whole list with its revision, announced back as ads_rev', () => {
+    expect(commandSchemas.ads.args.safeParse({ rev: 3, ads: [ad] }).success).toBe(true);
+    expect(commandSchemas.ads.args.safeParse({ rev: 4, ads: [] }).success).toBe(true);
+    expect(commandSchemas.ads.result.parse({ rev: 3 })).toEqual({ rev: 3 });
+    expect(presenceMessage.parse({ v: 1, online: true, conn: 'c1', ads_rev: 3 }).ads_rev).toBe(3);
+    expect(presenceMessage.safeParse({ v: 1, online: true, conn: 'c1', ads_rev: -1 }).success).toBe(false);
+  });
+
+  it('bounds the list and each ad', () => {
+    const many = Array.from({ length: MACHINE_ADS_MAX + 1 }, (_, i) => ({ ...ad, id: i + 1 }));
+    expect(commandSchemas.ads.args.safeParse({ rev: 1, ads: many }).success).toBe(false);
+    expect(commandSchemas.ads.args.safeParse({ rev: 1, ads: [{ ...ad, type: 8 }] }).success).toBe(false);
+    expect(machineAd.safeParse({ ...ad, coupon: { id: 2, name: 'c' } }).success).toBe(true);
+    expect(machineAd.safeParse({ ...ad, id: 0 }).success).toBe(false);
   });
 });
 

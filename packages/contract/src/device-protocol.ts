@@ -145,6 +145,8 @@ export const presenceMessage = z.object({
    */
   settings_rev: zCounter.optional(),
   shelves_rev: zCounter.optional(),
+  /** The revision of the ads list the machine holds (the `ads` command); missing: it is sent the list. */
+  ads_rev: zCounter.optional(),
 });
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 
@@ -449,6 +451,27 @@ export const shelfConfig = z.object({
 });
 export type ShelfConfig = z.infer<typeof shelfConfig>;
 
+/**
+ * One ad plan as a machine shows it (spec §3 Ad plan, §9 types 0–7: none, text+link, image+link, web page, coupon,
+ * mini program, app, third-party ad network). Fields its type does not use are ''. `image` is a full URL.
+ */
+export const machineAd = z.object({
+  id: z.number().int().positive(),
+  type: z.number().int().min(0).max(7),
+  name: z.string().max(100),
+  text: z.string().max(200),
+  link: z.string().max(500),
+  image: z.string().max(600),
+  web_url: z.string().max(500),
+  /** For a coupon ad: the coupon a customer receives on the machine's purchase page. */
+  coupon: z.object({ id: z.number().int().positive(), name: z.string().max(100) }).nullable(),
+  app_id: z.string().max(64),
+  placement_id: z.string().max(64),
+});
+export type MachineAd = z.infer<typeof machineAd>;
+/** Most ads a machine is sent (the merchant's enabled plans are capped at this). */
+export const MACHINE_ADS_MAX = 20;
+
 const vendItem = z.object({ slot: zSlot, quantity: z.number().int().min(1).max(DISPENSE_LIMITS.quantity) });
 
 /** Each command: its arguments and the result its acknowledgement carries when ok. */
@@ -508,6 +531,14 @@ export const commandSchemas = {
   /** Every shelf, replacing what the machine holds. */
   shelf_config: {
     args: z.object({ rev: z.number().int().nonnegative(), shelves: z.array(shelfConfig).max(999) }),
+    result: z.object({ rev: zCounter }),
+  },
+  /**
+   * Every enabled ad plan of the machine's scope, replacing what it holds (an empty list: show none). `rev` is the
+   * ads revision the machine keeps and announces in its presence as `ads_rev`.
+   */
+  ads: {
+    args: z.object({ rev: z.number().int().nonnegative(), ads: z.array(machineAd).max(MACHINE_ADS_MAX) }),
     result: z.object({ rev: zCounter }),
   },
   /** New shown numbers for slots (custom shelf numbering). */

@@ -15,6 +15,7 @@ import {
   type DeliveredItem,
   type DeviceSettings,
   type Fault,
+  type MachineAd,
   type MachineEvent,
   type PresenceMessage,
   type RefusalCode,
@@ -71,7 +72,8 @@ type Outcome = { ok: true; result: unknown } | { ok: false; code: RefusalCode; m
  * One simulated machine speaking the real protocol (docs/device-protocol.md): it connects with its sn and
  * secret, announces itself with a retained status and a will, reports signal and versions, executes commands
  * after a delay (failing some when asked to), keeps its shelves' stock, and sends events until they are
- * acknowledged. Events: 'command' (a command arrived), 'event-acked', 'connected', 'offline'.
+ * acknowledged. Events: 'command' (a command arrived), 'event-acked', 'connected', 'offline', 'ads' (a new ads
+ * list, also in `state.ads`).
  */
 export class SimMachine extends EventEmitter {
   readonly sn: string;
@@ -81,6 +83,9 @@ export class SimMachine extends EventEmitter {
     settingsRev: 0,
     shelvesRev: 0,
     shelves: new Map<number, SimShelf>(),
+    /** The ads the server sent (the `ads` command), in its order, and their revision. */
+    ads: [] as MachineAd[],
+    adsRev: 0,
     bound: false,
     title: '',
     power: 'on' as 'on' | 'off',
@@ -314,7 +319,13 @@ export class SimMachine extends EventEmitter {
       online,
       conn: this.conn,
       at: this.clock(),
-      ...(online ? { settings_rev: this.state.settingsRev, shelves_rev: this.state.shelvesRev } : {}),
+      ...(online
+        ? {
+            settings_rev: this.state.settingsRev,
+            shelves_rev: this.state.shelvesRev,
+            ads_rev: this.state.adsRev,
+          }
+        : {}),
     };
     return JSON.stringify(message);
   }
@@ -466,6 +477,14 @@ export class SimMachine extends EventEmitter {
         const { rev, shelves } = args as { rev: number; shelves: ShelfConfig[] };
         s.shelves = new Map(shelves.map((shelf) => [shelf.slot, { ...shelf }]));
         s.shelvesRev = rev;
+        return { ok: true, result: { rev } };
+      }
+      case 'ads': {
+        const { rev, ads } = args as { rev: number; ads: MachineAd[] };
+        s.ads = ads;
+        s.adsRev = rev;
+        this.log('ads received', { rev, ads: ads.map((ad) => `${ad.id}:${ad.type}:${ad.name}`) });
+        this.emit('ads', ads);
         return { ok: true, result: { rev } };
       }
       case 'reset_shelf_ids': {
