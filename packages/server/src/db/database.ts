@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdvertTables } from '../modules/adverts/advert-tables';
 import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
@@ -25,6 +26,7 @@ import type { SessionsTable } from '../platform/sessions';
 export interface Database
   extends
     AccountTables,
+    AdvertTables,
     AnalyticsTables,
     BankCardTables,
     BankDirectoryTables,

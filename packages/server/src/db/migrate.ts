@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-sum-runs-covering';
 import * as m0019 from './migrations/0019-gifts';
 import * as m0020 from './migrations/0020-referrers';
 import * as m0018 from './migrations/0018-coupons';
+import * as m0022 from './migrations/0022-adverts';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0019-gifts': m0019,
   '0020-referrers': m0020,
   '0018-coupons': m0018,
+  '0022-adverts': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
