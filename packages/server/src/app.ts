@@ -322,7 +322,8 @@ export async function buildApp(
 
   // Routes: every call is one line into a service built above.
   const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
-  const r = new CallRegistrar(app, authenticator, permissions);
+  const appUsable = (merchantId: number, name: string) => apps.usable(merchantId, name, clock());
+  const r = new CallRegistrar(app, authenticator, permissions, appUsable);
   publicRoutes(r, {
     db: kysely,
     dialect: db.dialect,
@@ -391,7 +392,7 @@ export async function buildApp(
   bankCardFileRoutes(app, {
     cards: bankCards.cards,
     maxBytes: config.uploadMaxBytes,
-    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
+    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions, appUsable),
     calls: r.registered,
   });
   // Last: its file routes check every call registered before them.
@@ -399,7 +400,7 @@ export async function buildApp(
     catalog,
     messaging,
     maxBytes: config.uploadMaxBytes,
-    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions),
+    registrar: (scope) => new CallRegistrar(scope, authenticator, permissions, appUsable),
     calls: r.registered,
     dev,
   });

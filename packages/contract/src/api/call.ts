@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants';
+import type { KnownAppModule } from '../enums';
 
 /**
  * One API call as both sides see it: the path, who may call it, and the schemas of its body and result.
@@ -19,6 +20,11 @@ export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
   perm?: number;
   /** Main-account only functions (spec §6): binding, unbinding, sub-accounts, notification, my apps... */
   mainOnly?: boolean;
+  /**
+   * The app module the call belongs to (spec §6: member and advertisement need a non-expired app entry): every
+   * caller, the main account included, is refused with APP_EXPIRED while the merchant's entry is missing or expired.
+   */
+  app?: KnownAppModule;
   request: Req;
   response: Res;
 }

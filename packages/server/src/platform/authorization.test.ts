@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '@vendo/contract/enums';
+import { PERMISSIONS, type KnownAppModule } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestAnswer, type TestApp } from '../testing/test-app';
 import { sessionHeaders, signUpMerchant } from '../testing/accounts';
-import { postMultipart, SAMPLE_IMAGES } from '../modules/catalog/catalog-testing';
+import { postMultipart, SAMPLE_IMAGES, setApp } from '../modules/catalog/catalog-testing';
 import {
   A_MARK,
   buildFixture,
@@ -37,6 +37,8 @@ interface Entry {
    * a permission code for staff holding it; left out, any session. A contract declaring otherwise fails.
    */
   guard?: 'main' | number;
+  /** The app module the call needs not expired (spec §6: member, advertisement), for every caller. */
+  app?: KnownAppModule;
   /**
    * object: names an object of the owner (of store 1 unless merchantWide); list: answers data; own: about the
    * caller or their own merchant (creating something new counts).
@@ -1034,6 +1036,38 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
       return declared === guard ? [] : [`${call.path}: declares ${String(declared)}, spec ${String(guard)}`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('declares in the contract the app spec §6 ties each call to', () => {
+    const wrong = t.calls.flatMap((call) => {
+      const app = MATRIX[call.path]?.app;
+      return call.app === app ? [] : [`${call.path}: declares ${String(call.app)}, spec ${String(app)}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers APP_EXPIRED on every call of an expired app, to the main account too', async () => {
+    const gated = t.calls.filter((c) => c.app !== undefined);
+    const apps = [...new Set(gated.map((c) => c.app as string))];
+    const before = await t.db.kysely
+      .selectFrom('app_modules')
+      .select(['app_module_name', 'expire_at'])
+      .where('merchant_id', '=', fx.owner.merchantId)
+      .execute();
+    for (const app of apps) await setApp(t, fx.owner.merchantId, app, { expireAt: t.clock.now - 1 });
+    try {
+      for (const call of gated) {
+        const entry = MATRIX[call.path];
+        const body = entry?.body ? await entry.body(fx, 'main') : {};
+        const answer = await t.call(call.path, body, fx.headersOf('main'));
+        expect(answer.rcode, call.path).toBe(RCODE.APP_EXPIRED);
+      }
+    } finally {
+      for (const { app_module_name, expire_at } of before) {
+        if (apps.includes(app_module_name))
+          await setApp(t, fx.owner.merchantId, app_module_name, { expireAt: Number(expire_at) });
+      }
+    }
   });
 
   it('keeps public calls under /p/ and the others under /api/', () => {

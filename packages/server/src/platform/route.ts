@@ -36,11 +36,13 @@ export class CallRegistrar {
     private readonly app: FastifyInstance,
     private readonly authenticator: Authenticator,
     private readonly permissions: (auth: AuthContext) => Promise<number[]>,
+    /** Whether the merchant's app module of that name is present and not expired (calls that declare `app`). */
+    private readonly appUsable: (merchantId: number, app: string) => Promise<boolean>,
   ) {}
 
   /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
   readonly registered: Array<
-    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'request'>
+    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'app' | 'request'>
   > = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
@@ -74,6 +76,9 @@ export class CallRegistrar {
 
   /** The permission rules of spec §6 that a call declares, enforced here for every call alike. */
   private async authorize(call: Call<z.ZodType, z.ZodType>, auth: AuthContext): Promise<void> {
+    if (call.app !== undefined && !(await this.appUsable(auth.user.merchant_id, call.app))) {
+      throw new AppError(RCODE.APP_EXPIRED);
+    }
     if (isMainAccount(auth.user)) return;
     if (call.mainOnly) throw new AppError(RCODE.FORBIDDEN);
     if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {
@@ -85,8 +90,8 @@ export class CallRegistrar {
     call: Call<z.ZodType, Res>,
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
   ): void {
-    const { path, auth, perm, mainOnly, request } = call;
-    this.registered.push({ path, auth, perm, mainOnly, request });
+    const { path, auth, perm, mainOnly, app, request } = call;
+    this.registered.push({ path, auth, perm, mainOnly, app, request });
     this.app.post(call.path, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };

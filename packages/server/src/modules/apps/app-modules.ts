@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppEntry } from '@vendo/contract/api/account';
+import { isAppUsable } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
 
 /**
@@ -47,6 +48,17 @@ export class AppModules {
       expire_at: r.expire_at,
       extend: parseExtend(r.extend),
     }));
+  }
+
+  /** Whether the merchant holds the module and it has not expired (spec §4 app expiry). */
+  async usable(merchantId: number, name: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('app_modules')
+      .select(['app_module_name', 'expire_at'])
+      .where('merchant_id', '=', merchantId)
+      .where('app_module_name', '=', name)
+      .executeTakeFirst();
+    return isAppUsable(row, now);
   }
 
   async grantDefaults(
