@@ -226,8 +226,7 @@ export const memberCert = defineCall({
 // ---------------------------------------------------------------------------------------------------------
 // Calls of the merchant (/member: main account, the Member app not expired)
 
-// TODO app: MEMBER_APP once the lead's "Calls declare the app they need" is committed.
-const merchant = { auth: 'session', mainOnly: true } as const;
+const merchant = { auth: 'session', mainOnly: true, app: MEMBER_APP } as const;
 
 /** The merchant's members, newest first; keyword searches nickname, card number and remarks. */
 export const getMember = defineCall({
