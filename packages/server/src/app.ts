@@ -48,6 +48,8 @@ import { createPassport } from './modules/passport/passport-module';
 import type { PassportService } from './modules/passport/passport-service';
 import { passportRoutes } from './modules/passport/routes';
 import { createReferrers, type ReferrersModule } from './modules/referrers/referrers-module';
+import { createAdverts, type AdvertsModule } from './modules/adverts/adverts-module';
+import { advertRoutes } from './modules/adverts/routes';
 import { referrerRoutes } from './modules/referrers/routes';
 import { createMarketing, type MarketingModule } from './modules/marketing/marketing-module';
 import { marketingRoutes } from './modules/marketing/routes';
@@ -111,6 +113,8 @@ export interface Services {
   marketing: MarketingModule;
   /** Gift vouchers (issue 17): batches of codes redeemed for free orders on the purchase page. */
   gifts: GiftsModule;
+  /** Advertisements (issue 18): plans shown on machines (the ads command) and their purchase pages. */
+  adverts: AdvertsModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -272,6 +276,15 @@ export async function buildApp(
   // Referrers (issue 17): the referrer a customer's link names is attributed and its sale booked on payment.
   const referrers = createReferrers({ db: kysely, clock, timeZone: config.timeZone });
   orders.useSaleOffer(referrers.referrers);
+  // Advertisements (issue 18): enabled plans reach the machines of their scope (pushed, and on reconnect).
+  const adverts = createAdverts({
+    db: kysely,
+    images: catalog.images,
+    coupons: coupons.coupons,
+    devices,
+    clock,
+    log: app.log,
+  });
   // The activity center and /record: counts and records through each marketing module's service.
   const marketing = createMarketing({
     db: kysely,
@@ -316,6 +329,7 @@ export async function buildApp(
     return response.statusCode === 200 && response.json<{ code: string }>().code === 'SUCCESS';
   });
   app.addHook('onClose', () => devices.idle());
+  app.addHook('onClose', () => adverts.idle());
   app.addHook('onClose', () => orders.close());
   app.addHook('onClose', () => notifications.idle());
   app.addHook('onClose', () => jobs.stop());
@@ -363,6 +377,7 @@ export async function buildApp(
   fundRoutes(r, funds.service);
   giftRoutes(r, app, gifts.gifts, config.publicUrl);
   referrerRoutes(r, referrers.referrers, config.publicUrl);
+  advertRoutes(r, adverts.adverts);
   marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(
     r,
@@ -430,6 +445,7 @@ export async function buildApp(
       gifts,
       referrers,
       marketing,
+      adverts,
       jobs,
     },
     calls: r.registered,

@@ -244,7 +244,6 @@ export type ShownAd = z.infer<typeof shownAd>;
 // ---------------------------------------------------------------------------------------------------------
 // Calls (spec §6: main account only, and a non-expired Advertisement app)
 
-// TODO(issue 18): `app` is enforced once the lead's "Calls declare the app they need" lands in api/call.ts.
 const main = { auth: 'session', mainOnly: true, app: 'Advertisement' } as const;
 
 /** The merchant's plans, newest first; keyword filters the name, status 0/1 the state. */

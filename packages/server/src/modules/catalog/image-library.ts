@@ -101,6 +101,28 @@ export class ImageLibrary {
     return { data: rows.map((r) => this.present(r)), count: Number(count) };
   }
 
+  /**
+   * The stored path of an image URL (or path) when the merchant's library holds it, else null: what other modules
+   * (advertisements) may show of the library.
+   */
+  async held(merchantId: number, ref: string): Promise<string | null> {
+    const path = this.d.urls.toPath(ref);
+    if (!path) return null;
+    const row = await this.d.db
+      .selectFrom('goods_images')
+      .innerJoin('uploads', 'uploads.id', 'goods_images.upload_id')
+      .select('uploads.path')
+      .where('goods_images.merchant_id', '=', merchantId)
+      .where('uploads.path', '=', path)
+      .executeTakeFirst();
+    return row ? row.path : null;
+  }
+
+  /** The URL an image's stored path is served at (through the image host). */
+  url(storedPath: string): string {
+    return this.d.urls.toUrl(storedPath);
+  }
+
   async rename(auth: AuthContext, id: number, name: string): Promise<void> {
     const scope = await scopeOf(this.d.db, auth);
     await this.entry(scope, id);

@@ -145,6 +145,48 @@ export class CouponsService {
     return this.d.repo.summary(merchantId, today);
   }
 
+  /**
+   * The merchant's coupons among `ids` that are not deleted (the advertisements' coupon plans name them): what a
+   * customer is told before receiving one.
+   */
+  async brief(
+    merchantId: number,
+    ids: readonly number[],
+  ): Promise<
+    Map<
+      number,
+      { coupon_id: number; name: string; type: CouponType; rate: number; reduce: number; condition: number }
+    >
+  > {
+    const found = new Map<
+      number,
+      { coupon_id: number; name: string; type: CouponType; rate: number; reduce: number; condition: number }
+    >();
+    for (const id of new Set(ids)) {
+      const c = await this.d.repo.coupon(this.d.db, merchantId, id);
+      if (c)
+        found.set(id, {
+          coupon_id: Number(c.id),
+          name: c.name,
+          type: c.type as CouponType,
+          rate: c.rate,
+          reduce: c.reduce,
+          condition: c.condition,
+        });
+    }
+    return found;
+  }
+
+  /** Coupon names, deleted ones too (a plan keeps showing which coupon it named). */
+  async names(merchantId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    const names = new Map<number, string>();
+    for (const id of new Set(ids)) {
+      const c = await this.d.repo.coupon(this.d.db, merchantId, id, { deleted: true });
+      if (c) names.set(id, c.name);
+    }
+    return names;
+  }
+
   /** The rules (api/coupons.ts checkCouponRules) in the merchant's today, then the stores or goods exist. */
   private async checked(merchantId: number, body: CouponBody): Promise<CouponValues> {
     const today = zonedDay(this.d.clock(), await this.d.zones.of(this.d.db, merchantId));
