@@ -9,6 +9,7 @@ import type { DeviceTables } from '../modules/devices/device-tables';
 import type { FeeSplitTables } from '../modules/fee-splits/fee-split-tables';
 import type { FundTables } from '../modules/funds/funds-tables';
 import type { GiftTables } from '../modules/gifts/gift-tables';
+import type { MemberTables } from '../modules/members/member-tables';
 import type { OrderTables } from '../modules/orders/order-tables';
 import type { JobTables } from '../jobs/job-tables';
 import type { NotifyTables } from '../modules/notifications/notify-tables';
@@ -37,6 +38,7 @@ export interface Database
     FundTables,
     GiftTables,
     JobTables,
+    MemberTables,
     NotifyTables,
     OrderTables,
     PassportTables,

@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-gifts';
 import * as m0020 from './migrations/0020-referrers';
 import * as m0018 from './migrations/0018-coupons';
 import * as m0022 from './migrations/0022-adverts';
+import * as m0021 from './migrations/0021-members';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019-gifts': m0019,
   '0020-referrers': m0020,
   '0018-coupons': m0018,
+  '0021-members': m0021,
   '0022-adverts': m0022,
 };
 

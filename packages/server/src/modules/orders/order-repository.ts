@@ -57,6 +57,7 @@ const ORDER_DEFAULTS = {
   discount: 0,
   coupon_receipt_id: null,
   referrer_id: null,
+  member_id: null,
 } satisfies Partial<Insertable<OrdersTable>>;
 export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id'>;
 /** Every column of a new order: one statement shape for every insert (prepared once). */

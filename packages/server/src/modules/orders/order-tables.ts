@@ -93,6 +93,8 @@ export interface OrdersTable {
   coupon_receipt_id: number | null;
   /** The referrer the order was sold through: modules/referrers. */
   referrer_id: number | null;
+  /** The member the order was sold to (a signed-in customer of a merchant with members): modules/members. */
+  member_id: number | null;
   /** Cost of what left the machine (unit cost × delivered). */
   cost_price: number;
   /** Refunded, confirmed. */

@@ -35,6 +35,8 @@ export interface OfferEffect {
   amount?: number;
   coupon_receipt_id?: number;
   referrer_id?: number;
+  /** The member the order is sold to (modules/members). */
+  member_id?: number;
 }
 
 /** A marketing offer on a customer's order, told inside the order's own transactions (like MoneyMovements). */
@@ -59,6 +61,7 @@ export interface AppliedOffers {
   discount: number;
   coupon_receipt_id: number | null;
   referrer_id: number | null;
+  member_id: number | null;
 }
 
 /**
@@ -77,12 +80,14 @@ export class SaleOffers {
     let amount = sale.price;
     let couponReceiptId: number | null = null;
     let referrerId: number | null = null;
+    let memberId: number | null = null;
     for (const offer of this.offers) {
       if (!offer.apply) continue;
       const effect = await offer.apply(trx, { ...sale, amount }, request);
       if (effect.amount !== undefined) amount = Math.max(0, Math.min(amount, Math.round(effect.amount)));
       if (effect.coupon_receipt_id !== undefined) couponReceiptId = effect.coupon_receipt_id;
       if (effect.referrer_id !== undefined) referrerId = effect.referrer_id;
+      if (effect.member_id !== undefined) memberId = effect.member_id;
     }
     return {
       original_amount: sale.price,
@@ -90,6 +95,7 @@ export class SaleOffers {
       discount: sale.price - amount,
       coupon_receipt_id: couponReceiptId,
       referrer_id: referrerId,
+      member_id: memberId,
     };
   }
 
