@@ -292,6 +292,8 @@ export const checkGift = defineCall({
     name: z.string(),
     end_date: z.string(),
     shelves: z.array(giftShelf),
+    /** Member points the redemption costs (0: none; above 0 the customer must be signed in, issue 18). */
+    points: z.number().int().optional(),
   }),
 });
 
@@ -306,6 +308,15 @@ export const redeemGift = defineCall({
     sn: zSn,
     code: zGiftCode,
     channel_sn: z.number({ error: 'required' }).int({ error: 'invalidValue' }),
+    /**
+     * The signed customer token (coupons' sign-in): needed when the batch costs points (issue 18), whose member
+     * spends them on the code's first redemption; otherwise ignored.
+     */
+    customer: z
+      .string({ error: 'invalidValue' })
+      .max(300)
+      .nullish()
+      .transform((v) => v || undefined),
   }),
   response: z.object({ order_no: z.string(), token: z.string() }),
 });
