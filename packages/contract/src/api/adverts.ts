@@ -82,7 +82,8 @@ export const ADVERT_TYPE_FIELDS: Record<AdvertType, readonly AdvertContentField[
   6: ['app_id', 'link'],
   7: ['placement_id', 'app_id'],
 };
-export type AdvertContentField = 'text' | 'link' | 'image' | 'web_url' | 'coupon_id' | 'app_id' | 'placement_id';
+export type AdvertContentField =
+  'text' | 'link' | 'image' | 'web_url' | 'coupon_id' | 'app_id' | 'placement_id';
 
 export interface AdvertRuleInput {
   type: AdvertType;
@@ -109,7 +110,8 @@ type Broken = { rcode: RcodeName; field: keyof AdvertRuleInput };
  */
 export function checkAdvertRules(input: AdvertRuleInput): Broken | null {
   const uses = ADVERT_TYPE_FIELDS[input.type];
-  if (uses.includes('text') && input.text.trim() === '') return { rcode: 'ADVERT_TEXT_REQUIRED', field: 'text' };
+  if (uses.includes('text') && input.text.trim() === '')
+    return { rcode: 'ADVERT_TEXT_REQUIRED', field: 'text' };
   if (uses.includes('image') && input.image.trim() === '')
     return { rcode: 'ADVERT_IMAGE_REQUIRED', field: 'image' };
   const linkNeeded = input.type === ADVERT_TYPE.text || input.type === ADVERT_TYPE.image;
@@ -126,7 +128,8 @@ export function checkAdvertRules(input: AdvertRuleInput): Broken | null {
     return { rcode: 'ADVERT_APP_ID_INVALID', field: 'app_id' };
   if (input.scope === 'stores' && input.store_ids.length === 0)
     return { rcode: 'ADVERT_SCOPE_EMPTY', field: 'store_ids' };
-  if (input.scope === 'machines' && input.sns.length === 0) return { rcode: 'ADVERT_SCOPE_EMPTY', field: 'sns' };
+  if (input.scope === 'machines' && input.sns.length === 0)
+    return { rcode: 'ADVERT_SCOPE_EMPTY', field: 'sns' };
   return null;
 }
 

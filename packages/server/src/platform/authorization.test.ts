@@ -207,6 +207,38 @@ async function ownerCoupon(fx: Fixture): Promise<number> {
 }
 const sharedCoupon = (fx: Fixture) => once(fx, 'coupon', async () => String(await ownerCoupon(fx)));
 
+// -- Advertisements (issue 18): a text-and-link plan of the owner, named with the marker.
+const advertForm = (name: string) => ({
+  name,
+  type: 1,
+  scope: 'all',
+  text: `Text ${A_MARK}`,
+  link: 'https://example.com/ad',
+});
+/** Written directly: the APP_EXPIRED walk asks for bodies while the app is expired (the call would refuse). */
+async function ownerAdvert(fx: Fixture): Promise<number> {
+  const now = fx.t.clock.now;
+  const row = await fx.t.db.kysely
+    .insertInto('adverts')
+    .values({
+      ...advertForm(`Ad ${A_MARK}`),
+      merchant_id: fx.owner.merchantId,
+      image: '',
+      web_url: '',
+      coupon_id: 0,
+      app_id: '',
+      placement_id: '',
+      status: 0,
+      created_by: fx.owner.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+const sharedAdvert = (fx: Fixture) => once(fx, 'advert', async () => String(await ownerAdvert(fx)));
+
 // -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
 async function otherApprovedCard(fx: Fixture): Promise<string> {
   const headers = fx.headersOf('otherMerchant');
@@ -305,6 +337,7 @@ const MATRIX: Record<string, Entry> = {
   '/p/v1/buy/getCoupons': { kind: 'public' },
   '/p/v1/buy/receiveCoupon': { kind: 'public' },
   '/p/v1/buy/getMyCoupons': { kind: 'public' },
+  '/p/v1/buy/getAds': { kind: 'public' },
   '/p/v1/buy/checkGift': { kind: 'public' },
   '/p/v1/buy/redeemGift': { kind: 'public' },
   '/p/v1/sandboxPay/getCheckout': { kind: 'public' },
@@ -962,6 +995,38 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   '/api/v1/b/getCardCouponList': { guard: 'main', kind: 'list' },
+
+  // -- Advertisements (issue 18): main account only with a non-expired Advertisement app; plans are merchant-wide.
+  '/api/v1/b/getAdvert': { guard: 'main', app: 'Advertisement', kind: 'list' },
+  '/api/v1/b/addAdvert': {
+    guard: 'main',
+    app: 'Advertisement',
+    kind: 'own',
+    body: (fx) => advertForm(`Ad ${fx.seq()}`),
+  },
+  '/api/v1/b/editAdvert': {
+    guard: 'main',
+    app: 'Advertisement',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ ...advertForm(`Ad ${A_MARK}`), advert_id: Number(await sharedAdvert(fx)) }),
+  },
+  '/api/v1/b/setAdvertStatus': {
+    guard: 'main',
+    app: 'Advertisement',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ advert_id: Number(await sharedAdvert(fx)), status: 0 }),
+  },
+  '/api/v1/b/delAdvert': {
+    guard: 'main',
+    app: 'Advertisement',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      advert_id: who === 'main' ? await ownerAdvert(fx) : Number(await sharedAdvert(fx)),
+    }),
+  },
 
   // -- Linked messaging-app logins (passport.test.ts walks the identities themselves)
   '/api/v1/u/bindPassportAccount': { kind: 'passport', body: () => ({ account: 'x', password: 'y' }) },

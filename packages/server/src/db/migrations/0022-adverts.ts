@@ -29,7 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', bigint, (c) => c.notNull())
     .addColumn('updated_at', bigint, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('adverts_merchant').on('adverts').columns(['merchant_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('adverts_merchant')
+    .on('adverts')
+    .columns(['merchant_id', 'status', 'id'])
+    .execute();
 
   // The stores (kind 'store', a store id) or machines (kind 'machine', a device id) of a limited plan.
   await db.schema
@@ -39,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('target_id', bigint, (c) => c.notNull())
     .addPrimaryKeyConstraint('advert_targets_pk', ['advert_id', 'kind', 'target_id'])
     .execute();
-  await db.schema.createIndex('advert_targets_target').on('advert_targets').columns(['kind', 'target_id']).execute();
+  await db.schema
+    .createIndex('advert_targets_target')
+    .on('advert_targets')
+    .columns(['kind', 'target_id'])
+    .execute();
 
   // Per machine: the revision of its ads list, the digest of the content it stands for, what it acknowledged.
   await db.schema

@@ -83,7 +83,12 @@ export class AdvertRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async setTargets(trx: Db, advertId: number, kind: TargetKind | null, ids: readonly number[]): Promise<void> {
+  async setTargets(
+    trx: Db,
+    advertId: number,
+    kind: TargetKind | null,
+    ids: readonly number[],
+  ): Promise<void> {
     await trx.deleteFrom('advert_targets').where('advert_id', '=', advertId).execute();
     if (!kind || ids.length === 0) return;
     await trx
@@ -93,7 +98,10 @@ export class AdvertRepository {
   }
 
   /** The targets of plans, by plan. */
-  async targets(db: Db, advertIds: readonly number[]): Promise<Map<number, { kind: TargetKind; id: number }[]>> {
+  async targets(
+    db: Db,
+    advertIds: readonly number[],
+  ): Promise<Map<number, { kind: TargetKind; id: number }[]>> {
     const map = new Map<number, { kind: TargetKind; id: number }[]>();
     if (advertIds.length === 0) return map;
     const rows = await db
@@ -137,7 +145,12 @@ export class AdvertRepository {
       .where('merchant_id', '=', merchantId);
     q = 'sns' in by ? q.where('sn', 'in', [...by.sns]) : q.where('id', 'in', [...by.ids]);
     const rows = await q.orderBy('sn').execute();
-    return rows.map((r) => ({ ...r, id: Number(r.id), merchant_id: r.merchant_id === null ? null : Number(r.merchant_id), store_id: r.store_id === null ? null : Number(r.store_id) }));
+    return rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      merchant_id: r.merchant_id === null ? null : Number(r.merchant_id),
+      store_id: r.store_id === null ? null : Number(r.store_id),
+    }));
   }
 
   async machineBySn(sn: string): Promise<AdMachine | undefined> {

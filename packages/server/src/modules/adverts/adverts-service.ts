@@ -113,7 +113,10 @@ export class AdvertsService {
       if (found.status === body.status) return found;
       if (body.status === 1 && (await this.d.repo.count(trx, merchantId, 1)) >= ADVERTS_ENABLED_MAX)
         throw new AppError(RCODE.ADVERT_ENABLED_LIMIT, { max: ADVERTS_ENABLED_MAX });
-      await this.d.repo.update(trx, merchantId, found.id, { status: body.status, updated_at: this.d.clock() });
+      await this.d.repo.update(trx, merchantId, found.id, {
+        status: body.status,
+        updated_at: this.d.clock(),
+      });
       return { ...found, status: body.status };
     });
     this.d.sync.changed(await this.machinesOf(row));
