@@ -12,10 +12,7 @@ const ComingSoon = screen(() => import('./routes/coming-soon'));
 
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
 const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
-  { path: 'member', title: 'member' },
   { path: 'advertisement', title: 'advertisement' },
-  { path: 'open-member', title: 'openMember', header: false },
-  { path: 'open-member-passport', title: 'openMember', header: false },
 ];
 
 function route(path: string, handle: RouteHandle, Component: Screen): RouteObject {
@@ -208,6 +205,21 @@ export const ROUTES: RouteObject[] = [
     '/activity',
     { title: 'activity', access: 'activityCenter' },
     screen(() => import('../features/coupons/components/activity-screen')),
+  ),
+  route(
+    '/member',
+    { title: 'member', access: 'member' },
+    screen(() => import('../features/members/components/member-screen')),
+  ),
+  route(
+    '/open-member-passport',
+    { title: 'openMember', header: false },
+    screen(() => import('../features/members/components/open-member-passport-screen')),
+  ),
+  route(
+    '/open-member',
+    { title: 'openMember', header: false },
+    screen(() => import('../features/members/components/open-member-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(
