@@ -33,6 +33,15 @@ export interface PassportContext {
 }
 
 /**
+ * A member calling (the `member` calls of api/members.ts): the member cert's token and secret name one member of
+ * one merchant (modules/members writes the certs).
+ */
+export interface MemberContext {
+  memberId: number;
+  merchantId: number;
+}
+
+/**
  * Resolves the `token` and `secret` headers to a live session. Anything missing, unknown, revoked or
  * past its 3 days answers 604, which the web app treats as "log in again".
  */
@@ -74,6 +83,11 @@ export class Authenticator {
    * info", spec §5); a bind ticket or a session opened by the messaging-app login names the identity; a session
    * opened with a password answers NOT_PASSPORT_LOGIN; anything unknown, revoked or expired 604.
    */
+  /** The member of a `member` call (authenticateMember). */
+  async authenticateMember(headers: Record<string, string | string[] | undefined>): Promise<MemberContext> {
+    return authenticateMember(this.db, headers, this.clock());
+  }
+
   async authenticatePassport(
     headers: Record<string, string | string[] | undefined>,
   ): Promise<PassportContext> {
@@ -94,6 +108,30 @@ export class Authenticator {
     if (session.passportId === null) throw new AppError(RCODE.NOT_PASSPORT_LOGIN);
     return { passportId: session.passportId, session };
   }
+}
+
+/**
+ * The member of a `member` call: the cert's token and secret (stored hashed, 30 days). Missing, unknown, expired or
+ * a wrong secret: INVALID_CERT ("invalid cert", spec §7).
+ */
+export async function authenticateMember(
+  db: Kysely<Database>,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): Promise<MemberContext> {
+  const token = single(headers['token']);
+  const secret = single(headers['secret']);
+  if (!token || !secret) throw new AppError(RCODE.INVALID_CERT);
+  const cert = await db
+    .selectFrom('member_certs')
+    .innerJoin('members', 'members.id', 'member_certs.member_id')
+    .select(['member_certs.secret_hash', 'member_certs.expires_at', 'members.id', 'members.merchant_id'])
+    .where('member_certs.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!cert || cert.expires_at <= now || !safeEqual(cert.secret_hash, sha256(secret))) {
+    throw new AppError(RCODE.INVALID_CERT);
+  }
+  return { memberId: Number(cert.id), merchantId: Number(cert.merchant_id) };
 }
 
 function single(value: string | string[] | undefined): string | undefined {

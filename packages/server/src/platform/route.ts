@@ -5,7 +5,13 @@ import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from './app-error';
-import { isMainAccount, type AuthContext, type Authenticator, type PassportContext } from './auth';
+import {
+  isMainAccount,
+  type AuthContext,
+  type Authenticator,
+  type MemberContext,
+  type PassportContext,
+} from './auth';
 import { localeOf, rcodeMessage } from './i18n';
 
 export interface CallContext<Req> {
@@ -22,6 +28,10 @@ export interface SessionCallContext<Req> extends CallContext<Req> {
 
 export interface PassportCallContext<Req> extends CallContext<Req> {
   passport: PassportContext;
+}
+
+export interface MemberCallContext<Req> extends CallContext<Req> {
+  member: MemberContext;
 }
 
 type Handler<C, Res> = (ctx: C) => Promise<Res>;
@@ -71,6 +81,17 @@ export class CallRegistrar {
     this.register(call, async (request) => {
       const passport = await this.authenticator.authenticatePassport(request.headers);
       return handler({ ...(await this.context(call, request)), passport });
+    });
+  }
+
+  /** A call of a member (api/members.ts): the member cert's token and secret, else INVALID_CERT. */
+  member<Req extends z.ZodType, Res extends z.ZodType>(
+    call: Call<Req, Res>,
+    handler: Handler<MemberCallContext<z.output<Req>>, z.input<Res>>,
+  ): void {
+    this.register(call, async (request) => {
+      const member = await this.authenticator.authenticateMember(request.headers);
+      return handler({ ...(await this.context(call, request)), member });
     });
   }
 
