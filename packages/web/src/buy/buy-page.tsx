@@ -3,8 +3,11 @@ import type { CustomerStage, PayChannel } from '@vendo/contract/api/purchase';
 import type { OrderKind } from '@vendo/contract/enums';
 import { CALLS, PAY_CHANNEL_REQUIRED, post, type Machine, type Order, type Shelf } from './api';
 import { Frame, Notice } from './frame';
-import { useCoupons, type CouponState } from './coupons';
+import { Adverts } from './adverts';
+import { signInHref, useCoupons, type CouponState } from './coupons';
 import { GiftRedeem } from './gift-redeem';
+import { MemberLink } from './member-link';
+import { MT } from './member-texts';
 import { yuan } from './money';
 import { T } from './texts';
 
@@ -107,6 +110,17 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
       {view.name === 'machine' && (
         <Goods machine={view.machine} onOrder={order} priceOf={coupons.state.priceOf} />
       )}
+      {view.name === 'machine' && (
+        <Adverts
+          sn={props.sn}
+          coupons={{
+            customer: coupons.state.customer,
+            offered: coupons.offered,
+            receive: coupons.receive,
+            signInHref: signInHref(props.sn, 'wechat'),
+          }}
+        />
+      )}
       {view.name === 'machine' && view.machine.online && <GiftRedeem sn={props.sn} />}
       {view.name === 'choose' && (
         <div className="buy-status">
@@ -123,7 +137,9 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
           ))}
         </div>
       )}
-      {view.name === 'order' && <OrderState order={view.order} />}
+      {view.name === 'order' && (
+        <OrderState order={view.order} sn={props.sn} customer={coupons.state.customer} />
+      )}
     </Frame>
   );
 }
@@ -229,7 +245,7 @@ function ShelfCard(props: {
   );
 }
 
-function OrderState(props: { order: Order }) {
+function OrderState(props: { order: Order; sn: string; customer: string | null }) {
   const { order } = props;
   const refund = order.refund || order.refunding;
   return (
@@ -249,6 +265,9 @@ function OrderState(props: { order: Order }) {
         <div>
           {T.refund} {yuan(refund)}
         </div>
+      )}
+      {order.stage !== 'unpaid' && (
+        <MemberLink sn={props.sn} customer={props.customer} offerSignIn note={MT.earlier} />
       )}
       {FINAL.has(order.stage) && (
         <button

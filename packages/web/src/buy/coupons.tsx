@@ -23,7 +23,12 @@ export const COUPON_CALLS = {
 };
 export const IDENTITY_PATH = '/p/v1/buy/identity';
 
-type Offered = CallResult<typeof getMachineCoupons>['data'][number];
+/** Where the customer signs in for coupons (the channel's OAuth, then back to this machine's page). */
+export function signInHref(sn: string, channel: 'wechat' | 'alipay'): string {
+  return `${IDENTITY_PATH}?${new URLSearchParams({ sn, channel }).toString()}`;
+}
+
+export type Offered = CallResult<typeof getMachineCoupons>['data'][number];
 type Mine = CallResult<typeof getMyCoupons>['data'][number];
 
 const CUSTOMER_KEY = 'vendo.customer';
@@ -181,7 +186,8 @@ export function useCoupons(sn: string, active = true) {
       onSignOut={signOut}
     />
   );
-  return { state, panel };
+  /** receive and offered: the ads' coupon plans hand out their coupon through the same receive. */
+  return { state, panel, receive, offered };
 }
 
 function CouponPanel(props: {
@@ -197,8 +203,7 @@ function CouponPanel(props: {
 }) {
   const { customer, offered, mine } = props;
   if (!customer && offered.length === 0) return null;
-  const signIn = (channel: 'wechat' | 'alipay') =>
-    `${IDENTITY_PATH}?${new URLSearchParams({ sn: props.sn, channel }).toString()}`;
+  const signIn = (channel: 'wechat' | 'alipay') => signInHref(props.sn, channel);
   return (
     <section className="buy-coupons" aria-label={CT.title}>
       <h2>{CT.title}</h2>
