@@ -1,4 +1,5 @@
 import type { Locale } from '@vendo/contract/locales';
+import type adverts from './resources/adverts';
 import type analytics from './resources/analytics';
 import type auth from './resources/auth';
 import type bankCards from './resources/bank-cards';
@@ -58,6 +59,7 @@ export const lazyNamespaces = {
   marketing: () => import('./resources/marketing'),
   coupons: () => import('./resources/coupons'),
   members: () => import('./resources/members'),
+  adverts: () => import('./resources/adverts'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -87,6 +89,7 @@ export interface AllNamespaces {
   marketing: typeof marketing;
   coupons: typeof coupons;
   members: typeof members;
+  adverts: typeof adverts;
 }
 
 export type NamespaceName = keyof AllNamespaces;
