@@ -1,0 +1,65 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as members from '@vendo/contract/api/members';
+import { CUSTOMER_IDENTITY_PATH } from '@vendo/contract/api/coupons';
+import { MEMBER_CALLS, MemberLink, memberPassportHref, OPEN_MEMBER_PASSPORT } from './member-link';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Answers each path with its envelope and records the bodies. */
+function answer(answers: Record<string, { rcode: number; msg?: string; result?: unknown }>) {
+  const bodies: Array<[string, unknown]> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string, init: RequestInit) => {
+      bodies.push([path, JSON.parse(String(init.body))]);
+      const a = answers[path] ?? { rcode: 500, msg: 'unexpected' };
+      return Promise.resolve(new Response(JSON.stringify({ msg: 'OK', result: null, ...a })));
+    }),
+  );
+  return bodies;
+}
+
+describe('"My member" on the purchase page', () => {
+  it('posts to the contract call and opens the passport route with the cert', async () => {
+    expect(MEMBER_CALLS.memberCert.path).toBe(members.memberCert.path);
+    expect(OPEN_MEMBER_PASSPORT).toBe('/open-member-passport');
+    expect(memberPassportHref({ token: 'a b', secret: 's&1' })).toBe(
+      '/open-member-passport?token=a+b&secret=s%261',
+    );
+
+    const bodies = answer({
+      '/p/v1/buy/memberCert': { rcode: 0, result: { token: 'tk', secret: 'sc', expires_at: 1 } },
+    });
+    const go = vi.fn();
+    render(<MemberLink sn="880001" customer="wechat:oabc.sig" go={go} />);
+    fireEvent.click(screen.getByRole('button'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/open-member-passport?token=tk&secret=sc'));
+    expect(bodies).toEqual([['/p/v1/buy/memberCert', { sn: '880001', customer: 'wechat:oabc.sig' }]]);
+  });
+
+  it("shows the server's refusal and lets the customer try again", async () => {
+    answer({ '/p/v1/buy/memberCert': { rcode: 1165, msg: 'Member card not available now' } });
+    const go = vi.fn();
+    render(<MemberLink sn="880001" customer="wechat:oabc.sig" go={go} />);
+    fireEvent.click(screen.getByRole('button'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Member card not available now');
+    expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(false);
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('offers the sign-in to a customer not signed in, where asked', () => {
+    const { container, unmount } = render(<MemberLink sn="880001" customer={null} />);
+    expect(container.textContent).toBe('');
+    unmount();
+    render(<MemberLink sn="880001" customer={null} offerSignIn note="not on your card" />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `${CUSTOMER_IDENTITY_PATH}?sn=880001&channel=wechat`,
+      `${CUSTOMER_IDENTITY_PATH}?sn=880001&channel=alipay`,
+    ]);
+    expect(screen.getByText('not on your card')).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { memberCert } from '@vendo/contract/api/members';
+import { post, type Endpoint } from './api';
+import { IDENTITY_PATH } from './coupons';
+import { MT } from './member-texts';
+import './member-link.css';
+
+/*
+ * "My member" on the purchase page (issue 18, spec §4 "open member"): the signed-in customer's member card at this
+ * machine's merchant. /p/v1/buy/memberCert answers a member cert for the customer token (the member is made with 0
+ * points when the customer is none yet); the page then opens the console's /open-member-passport with it, which
+ * stores it and shows /open-member. A customer who has not signed in is offered the sign-in first.
+ */
+
+export const MEMBER_CALLS = {
+  memberCert: { path: '/p/v1/buy/memberCert' } as Endpoint<typeof memberCert>,
+};
+/** The console's route that takes a member cert from its address (spec §2). */
+export const OPEN_MEMBER_PASSPORT = '/open-member-passport';
+
+export function memberPassportHref(cert: { token: string; secret: string }): string {
+  return `${OPEN_MEMBER_PASSPORT}?${new URLSearchParams({ token: cert.token, secret: cert.secret }).toString()}`;
+}
+
+/** The customer's sign-in (the coupons' identity step), back to this machine's page. */
+const signIn = (sn: string, channel: 'wechat' | 'alipay') =>
+  `${IDENTITY_PATH}?${new URLSearchParams({ sn, channel }).toString()}`;
+
+export function MemberLink(props: {
+  sn: string;
+  customer: string | null;
+  /** Offer the sign-in to a customer not signed in (else nothing shows for them). */
+  offerSignIn?: boolean;
+  /** Said under the sign-in (on the result: the order just bought is not on the card). */
+  note?: string;
+  /** Opens an address (tests look instead). */
+  go?: (url: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const { customer, sn } = props;
+
+  if (!customer) {
+    if (!props.offerSignIn) return null;
+    return (
+      <div className="buy-member" data-testid="buy-member-signin">
+        <p className="buy-muted">{MT.signIn}</p>
+        <a className="buy-button buy-wechat" href={signIn(sn, 'wechat')}>
+          {MT.wechat}
+        </a>
+        <a className="buy-button buy-alipay" href={signIn(sn, 'alipay')}>
+          {MT.alipay}
+        </a>
+        {props.note ? <p className="buy-muted">{props.note}</p> : null}
+      </div>
+    );
+  }
+
+  const open = () => {
+    setBusy(true);
+    setMessage(null);
+    post(MEMBER_CALLS.memberCert, { sn, customer }).then(
+      (answer) => {
+        if (answer.ok)
+          (props.go ?? ((url) => window.location.assign(url)))(memberPassportHref(answer.result));
+        else {
+          setBusy(false);
+          setMessage(answer.msg);
+        }
+      },
+      () => {
+        setBusy(false);
+        setMessage(MT.failed);
+      },
+    );
+  };
+
+  return (
+    <div className="buy-member">
+      <button type="button" className="buy-button buy-member-open" disabled={busy} onClick={open}>
+        {busy ? MT.opening : MT.myMember}
+      </button>
+      <span className="buy-muted">{MT.hint}</span>
+      {message ? (
+        <p className="buy-coupon-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
