@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field';
 import { Field, fieldAria } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
+import { ScopeChoices } from '../../../components/form/scope-choices';
 import { useForm } from '../../../components/form/use-form';
 import { WeekdaysField } from '../../../components/form/weekdays-field';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
@@ -30,29 +31,6 @@ import {
 
 type DateKey = 'receive_start' | 'receive_end' | 'use_start' | 'use_end';
 const DATES: DateKey[] = ['receive_start', 'receive_end', 'use_start', 'use_end'];
-
-/** The stores or goods a coupon is limited to, as chips; a line saying there are none to choose. */
-function ScopeChoices(props: {
-  label: string;
-  empty: string | null;
-  options: { id: number; name: string }[];
-  value: number[];
-  onChange: (ids: number[]) => void;
-}) {
-  if (props.empty) return <p className="muted">{props.empty}</p>;
-  return (
-    <Selector<string>
-      className="choice-field coupon-choices"
-      aria-label={props.label}
-      columns={2}
-      multiple
-      showCheckMark={false}
-      options={props.options.map((o) => ({ value: String(o.id), label: o.name }))}
-      value={props.value.map(String)}
-      onChange={(picked) => props.onChange(picked.map(Number))}
-    />
-  );
-}
 
 /**
  * A new or changed coupon: name, type (a rate in 折, or an amount off) and its minimum price, scope (all machines,
@@ -178,7 +156,7 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
                 empty={stores.isSuccess && stores.data.data.length === 0 ? t('editor.noStores') : null}
                 options={(stores.data?.data ?? []).map((s) => ({ id: s._id, name: s.store_name }))}
                 value={values.store_ids}
-                onChange={set('store_ids')}
+                onChange={(ids) => set('store_ids')(ids.map(Number))}
               />
             ) : null}
             {values.scope === 'goods' ? (
@@ -187,7 +165,7 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
                 empty={goods.isSuccess && goods.data.data.length === 0 ? t('editor.noGoods') : null}
                 options={(goods.data?.data ?? []).map((g) => ({ id: g.goods_id, name: g.goods_name }))}
                 value={values.goods_ids}
-                onChange={set('goods_ids')}
+                onChange={(ids) => set('goods_ids')(ids.map(Number))}
               />
             ) : null}
             {values.scope !== 'all' ? (
