@@ -121,7 +121,9 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
           }}
         />
       )}
-      {view.name === 'machine' && view.machine.online && <GiftRedeem sn={props.sn} />}
+      {view.name === 'machine' && view.machine.online && (
+        <GiftRedeem sn={props.sn} customer={coupons.state.customer} />
+      )}
       {view.name === 'choose' && (
         <div className="buy-status">
           <p className="buy-big">{T.payWith}</p>
@@ -267,7 +269,12 @@ function OrderState(props: { order: Order; sn: string; customer: string | null }
         </div>
       )}
       {order.stage !== 'unpaid' && (
-        <MemberLink sn={props.sn} customer={props.customer} offerSignIn note={MT.earlier} />
+        <MemberLink
+          sn={props.sn}
+          customer={props.customer}
+          signIn={(channel) => signInHref(props.sn, channel)}
+          note={MT.earlier}
+        />
       )}
       {FINAL.has(order.stage) && (
         <button

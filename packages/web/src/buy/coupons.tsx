@@ -4,6 +4,7 @@ import type { getMachineCoupons, getMyCoupons, receiveCoupon } from '@vendo/cont
 import type { RCODE } from '@vendo/contract/rcodes';
 import { post, type Endpoint, type Shelf } from './api';
 import { CT, fill } from './coupon-texts';
+import { MemberLink } from './member-link';
 import { yuan } from './money';
 import './coupons.css';
 
@@ -213,12 +214,15 @@ function CouponPanel(props: {
         </p>
       )}
       {customer ? (
-        <p className="buy-muted">
-          {fill(CT.signedIn, { who: who(customer) })}{' '}
-          <button type="button" className="buy-link" onClick={props.onSignOut}>
-            {CT.signOut}
-          </button>
-        </p>
+        <>
+          <p className="buy-muted">
+            {fill(CT.signedIn, { who: who(customer) })}{' '}
+            <button type="button" className="buy-link" onClick={props.onSignOut}>
+              {CT.signOut}
+            </button>
+          </p>
+          <MemberLink sn={props.sn} customer={customer} />
+        </>
       ) : (
         <div className="buy-coupon-signin">
           <p className="buy-muted">{CT.signIn}</p>
@@ -249,7 +253,7 @@ function CouponPanel(props: {
                   <button
                     type="button"
                     className="buy-button"
-                    disabled={c.can_receive <= 0 || c.points > 0}
+                    disabled={c.can_receive <= 0}
                     onClick={() => props.onReceive(c.coupon_id)}
                   >
                     {c.can_receive <= 0 ? CT.received : CT.receive}

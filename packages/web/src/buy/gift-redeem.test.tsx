@@ -56,3 +56,33 @@ describe('the gift code on the purchase page', () => {
     ]);
   });
 });
+
+describe('a gift voucher costing member points (issue 18)', () => {
+  it('says the cost and redeems with the signed-in customer', async () => {
+    const bodies = answer({
+      '/p/v1/buy/checkGift': {
+        rcode: 0,
+        result: {
+          code: 'ABCD-EFGH-JKMN',
+          name: 'Points gift',
+          end_date: '2026-12-31',
+          points: 20,
+          shelves: [{ channel_sn: 2, goods_name: 'Chips', img: '', quantity: 4 }],
+        },
+      },
+      '/p/v1/buy/redeemGift': { rcode: 1161, msg: 'Not enough points (have 5, need 20)' },
+    });
+    render(<GiftRedeem sn="880001" customer="wechat:oabc.sig" />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'ABCDEFGHJKMN' } });
+    fireEvent.submit(screen.getByRole('textbox').closest('form')!);
+    expect((await screen.findByTestId('gift-points')).textContent).toMatch(/20/);
+    fireEvent.click(screen.getAllByRole('button').at(-1)!);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Not enough points (have 5, need 20)'),
+    );
+    expect(bodies[1]).toEqual([
+      '/p/v1/buy/redeemGift',
+      { sn: '880001', code: 'ABCDEFGHJKMN', channel_sn: 2, customer: 'wechat:oabc.sig' },
+    ]);
+  });
+});

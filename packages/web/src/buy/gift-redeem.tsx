@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { checkGift, redeemGift } from '@vendo/contract/api/gifts';
 import { post, type Endpoint } from './api';
+import { fill } from './coupon-texts';
 import { GT } from './gift-texts';
+import { MT } from './member-texts';
 import { T } from './texts';
 import './gift-redeem.css';
 
@@ -25,7 +27,11 @@ export function giftCodeOf(search: string): string {
   return new URLSearchParams(search).get('gift')?.trim() ?? '';
 }
 
-export function GiftRedeem(props: { sn: string }) {
+export function GiftRedeem(props: {
+  sn: string;
+  /** The signed-in customer (coupons' sign-in): a batch costing points spends their member points. */
+  customer?: string | null;
+}) {
   const [code, setCode] = useState(() => giftCodeOf(window.location.search));
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState<'check' | 'redeem' | null>(null);
@@ -68,7 +74,8 @@ export function GiftRedeem(props: { sn: string }) {
   const redeem = (channelSn: number) => {
     setBusy('redeem');
     setError('');
-    post(GIFT_CALLS.redeemGift, { sn: props.sn, code, channel_sn: channelSn }).then(
+    const body = { sn: props.sn, code, channel_sn: channelSn };
+    post(GIFT_CALLS.redeemGift, props.customer ? { ...body, customer: props.customer } : body).then(
       (answer) => {
         if (answer.ok) {
           const { order_no, token } = answer.result;
@@ -126,6 +133,12 @@ export function GiftRedeem(props: { sn: string }) {
         <div className="gift-redeem-found">
           <div className="buy-name">{found.name}</div>
           <div className="buy-muted">{GT.validUntil.replace('{date}', found.end_date)}</div>
+          {found.points ? (
+            <div className="buy-muted" data-testid="gift-points">
+              {fill(MT.costs, { points: found.points })}
+              {props.customer ? '' : ` · ${MT.signIn}`}
+            </div>
+          ) : null}
           <p>{GT.pick}</p>
           <ul className="buy-goods">
             {found.shelves.map((shelf) => (

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as members from '@vendo/contract/api/members';
 import { CUSTOMER_IDENTITY_PATH } from '@vendo/contract/api/coupons';
+import { signInHref } from './coupons';
 import { MEMBER_CALLS, MemberLink, memberPassportHref, OPEN_MEMBER_PASSPORT } from './member-link';
 
 afterEach(() => {
@@ -54,7 +55,14 @@ describe('"My member" on the purchase page', () => {
     const { container, unmount } = render(<MemberLink sn="880001" customer={null} />);
     expect(container.textContent).toBe('');
     unmount();
-    render(<MemberLink sn="880001" customer={null} offerSignIn note="not on your card" />);
+    render(
+      <MemberLink
+        sn="880001"
+        customer={null}
+        signIn={(channel) => signInHref('880001', channel)}
+        note="not on your card"
+      />,
+    );
     const links = screen.getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       `${CUSTOMER_IDENTITY_PATH}?sn=880001&channel=wechat`,

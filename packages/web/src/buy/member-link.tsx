@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { memberCert } from '@vendo/contract/api/members';
 import { post, type Endpoint } from './api';
-import { IDENTITY_PATH } from './coupons';
 import { MT } from './member-texts';
 import './member-link.css';
 
@@ -22,15 +21,11 @@ export function memberPassportHref(cert: { token: string; secret: string }): str
   return `${OPEN_MEMBER_PASSPORT}?${new URLSearchParams({ token: cert.token, secret: cert.secret }).toString()}`;
 }
 
-/** The customer's sign-in (the coupons' identity step), back to this machine's page. */
-const signIn = (sn: string, channel: 'wechat' | 'alipay') =>
-  `${IDENTITY_PATH}?${new URLSearchParams({ sn, channel }).toString()}`;
-
 export function MemberLink(props: {
   sn: string;
   customer: string | null;
-  /** Offer the sign-in to a customer not signed in (else nothing shows for them). */
-  offerSignIn?: boolean;
+  /** Where a customer not signed in signs in (the coupons' identity step); without it nothing shows for them. */
+  signIn?: (channel: 'wechat' | 'alipay') => string;
   /** Said under the sign-in (on the result: the order just bought is not on the card). */
   note?: string;
   /** Opens an address (tests look instead). */
@@ -41,14 +36,14 @@ export function MemberLink(props: {
   const { customer, sn } = props;
 
   if (!customer) {
-    if (!props.offerSignIn) return null;
+    if (!props.signIn) return null;
     return (
       <div className="buy-member" data-testid="buy-member-signin">
         <p className="buy-muted">{MT.signIn}</p>
-        <a className="buy-button buy-wechat" href={signIn(sn, 'wechat')}>
+        <a className="buy-button buy-wechat" href={props.signIn('wechat')}>
           {MT.wechat}
         </a>
-        <a className="buy-button buy-alipay" href={signIn(sn, 'alipay')}>
+        <a className="buy-button buy-alipay" href={props.signIn('alipay')}>
           {MT.alipay}
         </a>
         {props.note ? <p className="buy-muted">{props.note}</p> : null}
