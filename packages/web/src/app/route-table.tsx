@@ -11,9 +11,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>): Screen => lazy
 const ComingSoon = screen(() => import('./routes/coming-soon'));
 
 /** Screens that later releases build; until then they say so plainly (never with invented data). */
-const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [
-  { path: 'advertisement', title: 'advertisement' },
-];
+const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [];
 
 function route(path: string, handle: RouteHandle, Component: Screen): RouteObject {
   return { path, handle, element: <Component /> };
@@ -220,6 +218,11 @@ export const ROUTES: RouteObject[] = [
     '/open-member',
     { title: 'openMember', header: false },
     screen(() => import('../features/members/components/open-member-screen')),
+  ),
+  route(
+    '/advertisement',
+    { title: 'advertisement', access: 'advertisement' },
+    screen(() => import('../features/adverts/components/advert-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(
