@@ -162,11 +162,11 @@ function Members() {
                   <dt>{t('list.orders')}</dt>
                   <dd>{m.order_count}</dd>
                 </div>
-                <div className="member-wide">
+                <div className="member-date">
                   <dt>{t('list.lastVisit')}</dt>
                   <dd>{m.order_count > 0 ? formatDateTime(m.last_visit_at) : t('list.never')}</dd>
                 </div>
-                <div className="member-wide">
+                <div className="member-date">
                   <dt>{t('list.since')}</dt>
                   <dd>{formatDateTime(m.created_at)}</dd>
                 </div>
