@@ -32,6 +32,7 @@ const SERVER_MODULES = {
   gifts: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
   referrers: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
   marketing: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'coupons', 'gifts', 'referrers'],
+  members: ['accounts', 'apps', 'catalog', 'devices', 'orders'],
   adverts: ['accounts', 'apps', 'catalog', 'devices', 'orders', 'coupons'],
 };
 const WEB_FEATURES = 'packages/web/src/features';

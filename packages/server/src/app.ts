@@ -33,6 +33,8 @@ import { couponRoutes, customerIdentityRoutes } from './modules/coupons/routes';
 import { createFunds, createSettlementReport, type FundsModule } from './modules/funds/funds-module';
 import { fundDevRoutes, fundRoutes, settlementReportRoutes } from './modules/funds/routes';
 import { createGifts, type GiftsModule } from './modules/gifts/gifts-module';
+import { createMembers, type MembersModule } from './modules/members/members-module';
+import { memberRoutes } from './modules/members/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { customerPages } from './modules/orders/customer-pages';
@@ -115,6 +117,8 @@ export interface Services {
   gifts: GiftsModule;
   /** Advertisements (issue 18): plans shown on machines (the ads command) and their purchase pages. */
   adverts: AdvertsModule;
+  /** Members (issue 18): customers named on their orders, points, the member page, /member. */
+  members: MembersModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -272,10 +276,25 @@ export async function buildApp(
     authenticator,
     platformSecret: secret,
     clock,
+    customers: orders.customers,
   });
   // Referrers (issue 17): the referrer a customer's link names is attributed and its sale booked on payment.
   const referrers = createReferrers({ db: kysely, clock, timeZone: config.timeZone });
   orders.useSaleOffer(referrers.referrers);
+  // Members (issue 18): a signed-in customer's order names their member (points on payment, back on refunds);
+  // coupons and gift vouchers costing points spend them through the members' MemberPoints.
+  const members = createMembers({
+    db: kysely,
+    customers: orders.customers,
+    coupons: coupons.offer,
+    authenticator,
+    platformSecret: secret,
+    timeZone: config.timeZone,
+    clock,
+  });
+  orders.useSaleOffer(members.offer);
+  coupons.offer.useMemberPoints(members.offer);
+  gifts.gifts.useMemberPoints(members.offer);
   // Advertisements (issue 18): enabled plans reach the machines of their scope (pushed, and on reconnect).
   const adverts = createAdverts({
     db: kysely,
@@ -378,6 +397,7 @@ export async function buildApp(
   giftRoutes(r, app, gifts.gifts, config.publicUrl);
   referrerRoutes(r, referrers.referrers, config.publicUrl);
   advertRoutes(r, adverts.adverts);
+  memberRoutes(r, app, members, config.publicUrl);
   marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(
     r,
@@ -446,6 +466,7 @@ export async function buildApp(
       referrers,
       marketing,
       adverts,
+      members,
       jobs,
     },
     calls: r.registered,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type KnownAppModule } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestAnswer, type TestApp } from '../testing/test-app';
+import { sha256 } from './crypto';
 import { sessionHeaders, signUpMerchant } from '../testing/accounts';
 import { postMultipart, SAMPLE_IMAGES, setApp } from '../modules/catalog/catalog-testing';
 import {
@@ -43,7 +44,7 @@ interface Entry {
    * object: names an object of the owner (of store 1 unless merchantWide); list: answers data; own: about the
    * caller or their own merchant (creating something new counts).
    */
-  kind: 'object' | 'list' | 'own' | 'public' | 'passport';
+  kind: 'object' | 'list' | 'own' | 'public' | 'passport' | 'member';
   /** The object belongs to the merchant, not to store 1: staff limited to another store may reach it. */
   merchantWide?: boolean;
   /**
@@ -238,6 +239,44 @@ async function ownerAdvert(fx: Fixture): Promise<number> {
   return Number(row.id);
 }
 const sharedAdvert = (fx: Fixture) => once(fx, 'advert', async () => String(await ownerAdvert(fx)));
+
+// -- Members (issue 18): a member of the owner with the marker in its remarks, written directly (the APP_EXPIRED
+// walk asks for bodies while the Member app is expired).
+async function insertMember(
+  fx: Fixture,
+  merchantId: number,
+  openid: string,
+  remarks: string,
+): Promise<number> {
+  const now = fx.t.clock.now;
+  const row = await fx.t.db.kysely
+    .insertInto('members')
+    .values({
+      merchant_id: merchantId,
+      client: 'wechat',
+      openid,
+      cardno: String(100_000_000_000 + fx.seq()),
+      nickname: `Member ${openid}`,
+      headimgurl: '',
+      is_subscribe: 0,
+      point: 7,
+      balance: 0,
+      spend: 0,
+      order_count: 0,
+      remarks,
+      extends: '[]',
+      created_at: now,
+      last_visit_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+const sharedMember = (fx: Fixture) =>
+  once(fx, 'member', async () =>
+    String(await insertMember(fx, fx.owner.merchantId, 'omatrix0', `VIP ${A_MARK}`)),
+  );
 
 // -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
 async function otherApprovedCard(fx: Fixture): Promise<string> {
@@ -1028,6 +1067,34 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
 
+  // -- Members (issue 18): /member is main account only with a non-expired Member app; members are merchant-wide.
+  '/api/v1/b/getMember': { guard: 'main', app: 'Member', kind: 'list' },
+  '/api/v1/b/editMember': {
+    guard: 'main',
+    app: 'Member',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ member_id: Number(await sharedMember(fx)), remarks: `VIP ${A_MARK}` }),
+  },
+  '/api/v1/b/memberReport': {
+    guard: 'main',
+    app: 'Member',
+    kind: 'own',
+    body: () => ({ condition: {}, format: 'csv' }),
+  },
+  '/api/v1/b/getPointRule': { guard: 'main', app: 'Member', kind: 'own' },
+  '/api/v1/b/setPointRule': {
+    guard: 'main',
+    app: 'Member',
+    kind: 'own',
+    body: () => ({ points_per_yuan: 1 }),
+  },
+  // The member page's calls take the member cert, never a session ("invalid cert"); see the members test below.
+  '/api/v1/member/getMember': { kind: 'member' },
+  '/api/v1/member/getBill': { kind: 'member' },
+  '/api/v1/member/getCardCoupon': { kind: 'member' },
+  '/p/v1/buy/memberCert': { kind: 'public' },
+
   // -- Linked messaging-app logins (passport.test.ts walks the identities themselves)
   '/api/v1/u/bindPassportAccount': { kind: 'passport', body: () => ({ account: 'x', password: 'y' }) },
   '/api/v1/u/getPassportLoginInfo': { kind: 'passport' },
@@ -1048,6 +1115,8 @@ type Expectation =
 
 function expectation(call: { auth: string }, entry: Entry, who: Who): Expectation | null {
   if (call.auth === 'public') return null;
+  // Member calls: a session (or nothing) is no member cert.
+  if (call.auth === 'member') return { type: 'code', code: RCODE.INVALID_CERT };
   if (who === 'anonymous') {
     return { type: 'code', code: call.auth === 'passport' ? RCODE.USER_INFO_FAILED : RCODE.SESSION_EXPIRED };
   }
@@ -1132,6 +1201,98 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
         if (apps.includes(app_module_name))
           await setApp(t, fx.owner.merchantId, app_module_name, { expireAt: Number(expire_at) });
       }
+    }
+  });
+
+  it("answers a member's calls with that member's own data only, and INVALID_CERT without a live cert", async () => {
+    const cert = async (merchantId: number, openid: string) => {
+      const id = await insertMember(fx, merchantId, openid, '');
+      const token = `tok-${merchantId}-${openid}`;
+      const secret = `sec-${merchantId}-${openid}`;
+      await t.db.kysely
+        .insertInto('member_certs')
+        .values({
+          member_id: id,
+          token_hash: sha256(token),
+          secret_hash: sha256(secret),
+          created_at: t.clock.now,
+          expires_at: t.clock.now + 60_000,
+        })
+        .execute();
+      return { id, headers: { token, secret } };
+    };
+    const a = await cert(fx.owner.merchantId, 'omembera');
+    const b = await cert(fx.owner.merchantId, 'omemberb');
+    const otherMerchant = await t.db.kysely
+      .selectFrom('users')
+      .select('merchant_id')
+      .where('id', '=', fx.other.userId)
+      .executeTakeFirstOrThrow();
+    const elsewhere = await cert(Number(otherMerchant.merchant_id), 'omembera');
+    // The fixture's order is member a's; a coupon of the owner is member a's too.
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ member_id: a.id })
+      .where('order_no', '=', fx.orderNo)
+      .execute();
+    const couponId = Number(await sharedCoupon(fx));
+    await t.db.kysely
+      .insertInto('coupon_receipts')
+      .values({
+        coupon_id: couponId,
+        merchant_id: fx.owner.merchantId,
+        customer: 'wechat:omembera',
+        status: 'unused',
+        points: 0,
+        received_sn: fx.sn,
+        order_no: null,
+        sn: null,
+        discount: 0,
+        received_at: t.clock.now,
+        used_at: null,
+        updated_at: t.clock.now,
+      })
+      .execute();
+    const as = (path: string, headers: Record<string, string>) => t.call(path, {}, headers);
+    const result = <T>(answer: TestAnswer): T => {
+      expect(answer.rcode, answer.msg).toBe(0);
+      return answer.result as T;
+    };
+    const me = result<{ data: { member_id: number; openid: string } }>(
+      await as('/api/v1/member/getMember', a.headers),
+    );
+    expect(me.data).toMatchObject({ member_id: a.id, openid: 'omembera' });
+    const bills = (h: Record<string, string>) =>
+      as('/api/v1/member/getBill', h).then((x) => result<{ data: { order_no: string }[] }>(x).data);
+    const coupons = (h: Record<string, string>) =>
+      as('/api/v1/member/getCardCoupon', h).then((x) => result<{ data: { coupon_id: number }[] }>(x).data);
+    expect((await bills(a.headers)).map((o) => o.order_no)).toEqual([fx.orderNo]);
+    expect((await coupons(a.headers)).map((c) => c.coupon_id)).toEqual([couponId]);
+    // Another member of the merchant, and the same customer at another merchant, see none of it.
+    for (const who of [b, elsewhere]) {
+      expect(
+        result<{ data: { member_id: number } }>(await as('/api/v1/member/getMember', who.headers)).data
+          .member_id,
+      ).toBe(who.id);
+      expect(await bills(who.headers)).toEqual([]);
+      expect(await coupons(who.headers)).toEqual([]);
+    }
+    // No cert, a wrong secret, an expired cert: invalid cert.
+    const paths = ['/api/v1/member/getMember', '/api/v1/member/getBill', '/api/v1/member/getCardCoupon'];
+    for (const path of paths) {
+      expect((await as(path, {})).rcode, path).toBe(RCODE.INVALID_CERT);
+      expect((await as(path, { ...a.headers, secret: 'wrong' })).rcode, path).toBe(RCODE.INVALID_CERT);
+    }
+    t.clock.advance(60_000);
+    try {
+      for (const path of paths) expect((await as(path, a.headers)).rcode, path).toBe(RCODE.INVALID_CERT);
+    } finally {
+      t.clock.advance(-60_000);
+      await t.db.kysely
+        .updateTable('orders')
+        .set({ member_id: null })
+        .where('order_no', '=', fx.orderNo)
+        .execute();
     }
   });
 

@@ -4,17 +4,20 @@ import {
   couponPrice,
   couponReaches,
   couponUsableOn,
+  type CouponReceiptState,
   type CouponType,
   type getMachineCoupons,
   type getMyCoupons,
   type OfferedCoupon,
 } from '@vendo/contract/api/coupons';
+import type { MemberCoupon } from '@vendo/contract/api/members';
 import { zonedDay } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { weekdaysFromText } from '@vendo/contract/weekdays';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { CustomerIdentity } from '../orders/customer-identity';
+import type { MemberPoints } from '../orders/member-points';
 import type { MerchantZones } from '../orders/merchant-zones';
 import type { OrderRow, RefundRow } from '../orders/order-tables';
 import type { OfferEffect, OfferRequest, OfferSale, SaleOffer } from '../orders/sale-offers';
@@ -44,7 +47,14 @@ interface Machine {
  * paid, unused again when it closes unpaid or is refunded in full while the use window is open.
  */
 export class CouponOffer implements SaleOffer {
+  private points: MemberPoints | undefined;
+
   constructor(private readonly d: CouponOfferDeps) {}
+
+  /** Member points (modules/members, plugged in by app.ts): a coupon costing points spends them when received. */
+  useMemberPoints(points: MemberPoints): void {
+    this.points = points;
+  }
 
   // -----------------------------------------------------------------------------------------------------
   // The purchase page
@@ -89,12 +99,13 @@ export class CouponOffer implements SaleOffer {
         throw new AppError(RCODE.COUPON_NOT_RECEIVABLE);
       if (!(await this.fitsMachine(trx, coupon, machine, goods)))
         throw new AppError(RCODE.COUPON_NOT_RECEIVABLE);
-      if (coupon.points > 0) throw new AppError(RCODE.COUPON_NEEDS_POINTS);
+      // Without members (a server built without them) a coupon costing points cannot be received.
+      if (coupon.points > 0 && !this.points) throw new AppError(RCODE.COUPON_NEEDS_POINTS);
       if ((await this.d.repo.receivedBy(trx, Number(coupon.id), customer)) >= coupon.receive_limit)
         throw new AppError(RCODE.COUPON_LIMIT_REACHED, { limit: coupon.receive_limit });
       if (!(await this.d.repo.takeOne(trx, Number(coupon.id), now)))
         throw new AppError(RCODE.COUPON_SOLD_OUT);
-      return this.d.repo.insertReceipt(trx, {
+      const id = await this.d.repo.insertReceipt(trx, {
         coupon_id: Number(coupon.id),
         merchant_id: machine.merchant_id,
         customer,
@@ -102,6 +113,18 @@ export class CouponOffer implements SaleOffer {
         sn,
         now,
       });
+      // The member's points, in this transaction: not enough (or no member) refuses the coupon and undoes it all.
+      if (coupon.points > 0) {
+        await this.points?.spend(trx, {
+          merchant_id: machine.merchant_id,
+          customer,
+          points: coupon.points,
+          reason: 'coupon',
+          ref: String(id),
+          now,
+        });
+      }
+      return id;
     });
     return { receipt_id: receiptId };
   }
@@ -129,6 +152,32 @@ export class CouponOffer implements SaleOffer {
         const { can_receive: _, ...rest } = { ...terms(c), can_receive: 0 };
         return { ...rest, receipt_id: Number(c.receipt_id), prices };
       }),
+    };
+  }
+
+  /** A customer's coupons of a merchant (the member page's /member/getCardCoupon), newest first. */
+  async customerCoupons(
+    merchantId: number,
+    customer: string,
+    status: CouponReceiptState | undefined,
+    paging: { pageNum: number; pageSize: number },
+  ): Promise<{ data: MemberCoupon[]; count: number }> {
+    const { rows, count } = await this.d.repo.customerReceipts(merchantId, customer, status, paging);
+    return {
+      count,
+      data: rows.map((r) => ({
+        receipt_id: Number(r.receipt_id),
+        coupon_id: Number(r.coupon_id),
+        name: r.name,
+        ...termsOf(r),
+        status: r.status as CouponReceiptState,
+        use_start: r.use_start,
+        use_end: r.use_end,
+        weekdays: weekdaysFromText(r.weekdays),
+        points: r.points,
+        received_at: Number(r.received_at),
+        used_at: r.used_at === null ? null : Number(r.used_at),
+      })),
     };
   }
 

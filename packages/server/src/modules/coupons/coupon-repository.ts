@@ -229,6 +229,45 @@ export class CouponRepository {
       .execute();
   }
 
+  /** A customer's receipts of a merchant's coupons (deleted coupons too), newest first: the member's coupons. */
+  async customerReceipts(
+    merchantId: number,
+    customer: string,
+    status: CouponReceiptState | undefined,
+    paging: { pageNum: number; pageSize: number },
+  ) {
+    let q = this.db
+      .selectFrom('coupon_receipts as r')
+      .innerJoin('coupons as c', 'c.id', 'r.coupon_id')
+      .where('r.customer', '=', customer)
+      .where('r.merchant_id', '=', merchantId);
+    if (status) q = q.where('r.status', '=', status);
+    const total = await q.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirst();
+    const { limit, offset } = pageWindow(paging);
+    const rows = await q
+      .select([
+        'r.id as receipt_id',
+        'r.coupon_id',
+        'r.status',
+        'r.points',
+        'r.received_at',
+        'r.used_at',
+        'c.name',
+        'c.type',
+        'c.rate',
+        'c.reduce',
+        'c.condition',
+        'c.use_start',
+        'c.use_end',
+        'c.weekdays',
+      ])
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows, count: Number(total?.n ?? 0) };
+  }
+
   /** Moves a receipt from one state to another (and what goes with it), only from `from`: true when it did. */
   async moveReceipt(
     trx: Db,

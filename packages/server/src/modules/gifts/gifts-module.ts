@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { Authenticator } from '../../platform/auth';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { ReportTickets } from '../../platform/report-tickets';
+import type { CustomerIdentity } from '../orders/customer-identity';
 import type { GiftOrders } from '../orders/gift-orders';
 import { GiftRepository } from './gift-repository';
 import { GIFT_FILE_KIND, GiftsService } from './gifts-service';
@@ -20,6 +21,7 @@ export function createGifts(deps: {
   authenticator: Authenticator;
   platformSecret: string;
   clock: () => number;
+  customers?: CustomerIdentity;
 }): GiftsModule {
   return {
     gifts: new GiftsService({
@@ -30,6 +32,7 @@ export function createGifts(deps: {
       tickets: new ReportTickets(deps.platformSecret, deps.clock, 'gift-code-links', [GIFT_FILE_KIND]),
       authenticator: deps.authenticator,
       clock: deps.clock,
+      ...(deps.customers ? { customers: deps.customers } : {}),
     }),
   };
 }

@@ -27,7 +27,9 @@ import { resumeReportLink, type ReportFile } from '../../platform/report-links';
 import type { ReportTickets } from '../../platform/report-tickets';
 import type { Body } from '../devices/call-types';
 import type { DeviceRow } from '../devices/device-tables';
+import type { CustomerIdentity } from '../orders/customer-identity';
 import type { GiftOrders } from '../orders/gift-orders';
+import type { MemberPoints } from '../orders/member-points';
 import type { CodeWithGift, GiftRepository } from './gift-repository';
 import type { GiftCodeRow, GiftRow } from './gift-tables';
 
@@ -43,6 +45,8 @@ export interface GiftsDeps {
   tickets: ReportTickets<typeof GIFT_FILE_KIND>;
   authenticator: Authenticator;
   clock: () => number;
+  /** Reads the customer token of a redemption costing points (issue 18). */
+  customers?: CustomerIdentity;
 }
 
 /** Whether a batch's codes redeem at `now` in the merchant's zone. */
@@ -118,7 +122,14 @@ const T = {
  * redemption on the customer's purchase page.
  */
 export class GiftsService {
+  private points: MemberPoints | undefined;
+
   constructor(private readonly d: GiftsDeps) {}
+
+  /** Member points (modules/members, plugged in by app.ts): a batch costing points spends them on redemption. */
+  useMemberPoints(points: MemberPoints): void {
+    this.points = points;
+  }
 
   // -------------------------------------------------------------------------------------------------------
   // The merchant's calls
@@ -407,6 +418,7 @@ export class GiftsService {
       code: formatGiftCode(found.code.code),
       name: found.gift.name,
       end_date: found.gift.end_date,
+      points: this.pointsOf(found),
       shelves: shelves.map(({ shelf, img }) => ({
         channel_sn: shelf.channel_sn,
         goods_name: shelf.goods_name ?? shelf.name,
@@ -431,6 +443,8 @@ export class GiftsService {
     const now = this.d.clock();
     const order = await this.d.db.transaction().execute(async (trx) => {
       const found = await this.usable(trx, body.code, device, locale);
+      const points = this.pointsOf(found);
+      const customer = points > 0 ? this.customerOf(body.customer) : null;
       this.d.orders.assertCanVend(device);
       const goods = (await this.d.repo.goodsOf([found.gift.id], trx)).get(found.gift.id) ?? [];
       const shelves = await this.d.orders.shelves(
@@ -450,9 +464,38 @@ export class GiftsService {
       });
       // Someone else took it between our read and our claim: the order above rolls back with this refusal.
       if (!claimed) throw new AppError(RCODE.GIFT_CODE_USED);
+      // The member's points, in this transaction: too few (or no member) undoes the claim and the order.
+      if (customer) {
+        await this.points!.spend(trx, {
+          merchant_id: found.gift.merchant_id,
+          customer,
+          points,
+          reason: 'gift',
+          ref: found.code.code,
+          order_id: made.id,
+          now,
+        });
+      }
       return made;
     });
     return this.d.orders.vend(order.orderNo);
+  }
+
+  /**
+   * The points a redemption of this code costs: the batch's, on the code's first redemption; a code redeemed again
+   * after a failed vend (nothing came out) was paid for already.
+   */
+  private pointsOf(found: CodeWithGift): number {
+    return found.code.status === 'used' ? 0 : found.gift.points;
+  }
+
+  /** The customer a redemption costing points needs: signed in, with a token this server signed. */
+  private customerOf(token: string | undefined): string {
+    if (!this.points) throw new AppError(RCODE.MEMBERS_UNAVAILABLE);
+    if (!token) throw new AppError(RCODE.MEMBER_SIGN_IN_REQUIRED);
+    const customer = this.d.customers?.verify(token) ?? null;
+    if (!customer) throw new AppError(RCODE.CUSTOMER_IDENTITY_FAILED);
+    return customer;
   }
 
   /** The code, checked for this machine and this moment; refusals name the reason. */
