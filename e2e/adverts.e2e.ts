@@ -1,0 +1,186 @@
+import type { Advert } from '@vendo/contract/api/adverts';
+import type { SimMachine } from '@vendo/device-sim/machine';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import adverts from '../packages/web/src/i18n/resources/adverts';
+import { DEMO, logInPage, merchantApi, openPath, stillSnap, visible, type MerchantApi } from './support/app';
+import { launchBrowser, phoneContext } from './support/browser';
+import { provisionMachines, startMachine, type ProvisionedMachine } from './support/machines';
+import { startServer, type RunningServer } from './support/server';
+import { texts } from './support/texts';
+
+/*
+ * Advertisements (issue 18) in WeChat on a phone: the demo merchant makes a text-and-link plan for one store on
+ * /advertisement and enables it (after the confirmation); it shows on the purchase page of that store's machine, not
+ * on the other store's, and the simulated machine of that store receives it over the device protocol; disabled, it
+ * leaves both. The editor and the list are photographed in English and Chinese.
+ */
+
+const en = texts('en-US');
+const a = adverts['en-US'];
+const zh = adverts['zh-CN'];
+const NAME = 'E2E Summer';
+const TEXT = 'Cold drinks at the E2E Mall';
+const LINK = 'https://example.com/e2e-summer';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: MerchantApi;
+let machines: ProvisionedMachine[];
+const sims: SimMachine[] = [];
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer({ MQTT_PORT: '0' });
+  api = await merchantApi(server);
+  machines = await provisionMachines(server, 'vm', 2);
+  for (const machine of machines) sims.push(await startMachine(server, machine));
+  const area = await api<{ _id: number }>('/api/v1/u/addArea', { name: 'E2E Ads' });
+  for (const [i, machine] of machines.entries()) {
+    const link = new URLSearchParams(machine.bindPath.split('?')[1]);
+    await api('/api/v1/d/bind', {
+      clientid: link.get('clientid'),
+      sign: link.get('sign'),
+      title: `E2E Ads ${i + 1}`,
+      type: 'vm',
+    });
+    const store = await api<{ _id: number }>('/api/v1/u/addStore', {
+      name: i === 0 ? 'E2E Mall' : 'E2E Port',
+      area: area._id,
+      refund_mode: 'auto',
+    });
+    await api('/api/v1/d/editDev', { sn: machine.sn, store_id: store._id });
+  }
+  // Each machine was sent its (empty) ads list on connecting or binding.
+  await until('the machines to hold an ads list', () =>
+    sims.every((s) => s.state.adsRev > 0) ? true : undefined,
+  );
+  browser = await launchBrowser();
+  context = await phoneContext(browser, { locale: 'en-US' });
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  for (const sim of sims) await sim.stop();
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('an ad plan from /advertisement to a machine and its purchase page', () => {
+  const card = () => page.locator('li.advert-card', { has: page.getByRole('heading', { name: NAME }) });
+  const adsRegion = (customer: Page) => customer.getByRole('region', { name: 'For you' });
+
+  it('the merchant makes a text-and-link plan for one store', async () => {
+    await logInPage(page, server);
+    await openPath(page, server, '/advertisement');
+    await stillSnap(page, 'adverts-empty-en');
+    await page.getByRole('button', { name: a.list.add }).first().click();
+    const sheet = page.locator('.sheet', { has: page.getByRole('heading', { name: a.editor.addTitle }) });
+    await visible(sheet);
+    await sheet.locator('#advert-name').fill(NAME);
+    await sheet.locator('#advert-text').fill(TEXT);
+    await sheet.locator('#advert-link').fill('example.com');
+    await sheet.getByRole('button', { name: en.components.save }).click();
+    // The link is refused at its field, before anything is sent; what was typed stays.
+    await visible(sheet.locator('#advert-link-error'));
+    expect(await sheet.locator('#advert-name').inputValue()).toBe(NAME);
+    await sheet.locator('#advert-link').fill(LINK);
+    await sheet.getByText('Chosen stores').click();
+    await sheet.getByText('E2E Mall').click();
+    await stillSnap(page, 'adverts-editor-en');
+    await sheet.getByRole('button', { name: en.components.save }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await visible(card());
+    await visible(card().getByText('Disabled'));
+    await visible(card().getByText('Chosen stores: E2E Mall'));
+    const list = await api<{ data: Advert[] }>('/api/v1/b/getAdvert', { pageNum: 1 });
+    expect(list.data[0]).toMatchObject({
+      name: NAME,
+      type: 1,
+      scope: 'stores',
+      text: TEXT,
+      link: LINK,
+      status: 0,
+    });
+  });
+
+  it('enabled after the confirmation, it reaches the store’s machine and its purchase page only', async () => {
+    await card().getByRole('button', { name: a.list.enable }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText(a.list.enableTitle));
+    await stillSnap(page, 'adverts-enable-confirm-en');
+    await dialog.getByRole('button', { name: a.list.enable }).click();
+    await visible(card().getByText('Enabled'));
+    await stillSnap(page, 'adverts-list-en');
+
+    const [mall, port] = sims as [SimMachine, SimMachine];
+    const received = await until('the Mall machine to receive the ad', () =>
+      mall.state.ads.length > 0 ? mall.state.ads : undefined,
+    );
+    expect(received).toEqual([expect.objectContaining({ type: 1, name: NAME, text: TEXT, link: LINK })]);
+    expect(port.state.ads).toEqual([]);
+
+    const customer = await context.newPage();
+    await customer.goto(`${server.url}/buy/${machines[0]!.sn}`);
+    const region = adsRegion(customer);
+    await visible(region.getByText(TEXT));
+    expect(await region.getByRole('link').getAttribute('href')).toBe(LINK);
+    await stillSnap(customer, 'adverts-buy-page-en');
+    // The other store's machine: its ads answer (after its goods) is empty and nothing shows.
+    const otherAds = customer.waitForResponse((r) => r.url().endsWith('/p/v1/buy/getAds'));
+    await customer.goto(`${server.url}/buy/${machines[1]!.sn}`);
+    expect(((await (await otherAds).json()) as { result: { data: unknown[] } }).result.data).toEqual([]);
+    await customer.waitForTimeout(300);
+    expect(await adsRegion(customer).count()).toBe(0);
+    await customer.close();
+  });
+
+  it('disabled, it leaves the machine and the purchase page', async () => {
+    await card().getByRole('button', { name: a.list.disable }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: a.list.disable }).click();
+    await visible(card().getByText('Disabled'));
+    await until('the Mall machine to drop the ad', () =>
+      sims[0]!.state.ads.length === 0 ? true : undefined,
+    );
+
+    const customer = await context.newPage();
+    const ads = customer.waitForResponse((r) => r.url().endsWith('/p/v1/buy/getAds'));
+    await customer.goto(`${server.url}/buy/${machines[0]!.sn}`);
+    expect(((await (await ads).json()) as { result: { data: unknown[] } }).result.data).toEqual([]);
+    await customer.waitForTimeout(300);
+    expect(await adsRegion(customer).count()).toBe(0);
+    await customer.close();
+  });
+
+  it('reads in Chinese too', async () => {
+    const zhContext = await phoneContext(browser, { locale: 'zh-CN' });
+    const zhPage = await zhContext.newPage();
+    await logInPage(zhPage, server, DEMO, 'zh-CN');
+    await openPath(zhPage, server, '/advertisement');
+    await visible(zhPage.locator('li.advert-card', { has: zhPage.getByRole('heading', { name: NAME }) }));
+    await visible(zhPage.getByText('文字链接'));
+    await stillSnap(zhPage, 'adverts-list-zh');
+    await zhPage.getByRole('button', { name: zh.list.add }).first().click();
+    const sheet = zhPage.locator('.sheet', {
+      has: zhPage.getByRole('heading', { name: zh.editor.addTitle }),
+    });
+    await visible(sheet);
+    await sheet.getByText('图片链接').click();
+    await sheet.getByText('指定设备').click();
+    await stillSnap(zhPage, 'adverts-editor-zh');
+    await zhContext.close();
+  });
+});
