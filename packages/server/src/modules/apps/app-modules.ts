@@ -27,7 +27,7 @@ export const DEFAULT_APPS: ReadonlyArray<{ name: string; extend: AppEntry['exten
   { name: 'Goods', extend: [{ name: 'Goods_max_count', value: '9999' }] },
   { name: 'Stock', extend: [] },
   { name: 'Profit', extend: [] },
-  { name: 'Member', extend: [] },
+  { name: 'Member', extend: [{ name: 'Member_max_count', value: '9999' }] },
   { name: 'Advertisement', extend: [] },
   { name: 'Bank', extend: [{ name: 'Bank_max_count', value: '9999' }] },
   { name: 'Notification', extend: [{ name: 'Notification_max_count', value: '9999' }] },
