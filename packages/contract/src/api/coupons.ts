@@ -24,8 +24,9 @@ import { weekdayOf, zWeekdays } from '../weekdays';
  * the chosen goods (goods_ids) on any machine. `quantity` coupons can be received in all, at most `receive_limit`
  * by one customer; received from receive_start to receive_end, used from use_start to use_end (merchant-local
  * calendar days, both included), on the chosen weekdays (1 Monday .. 7 Sunday, in the merchant's time zone).
- * `points`: what a member spends to receive it — stored, shown and checked (≥ 0) but spending points needs
- * members (issue 18): until then a coupon with points above 0 cannot be received (COUPON_NEEDS_POINTS).
+ * `points`: what a member spends to receive it (issue 18, api/members.ts): receiving spends them from the
+ * customer's member at the merchant, or answers MEMBER_POINTS_SHORT (have, need); COUPON_NEEDS_POINTS remains only
+ * for a server built without members.
  *
  * A customer (`<channel>:<openid>`, the signed customer token of getCustomer) receives coupons on the purchase
  * page and uses one with createOrder: the receipt is held by the unpaid order, used when it is paid, and back
