@@ -155,13 +155,13 @@ export default function AdvertScreen() {
       >
         <ul className="card-list" aria-label={t('list.label')}>
           {list.map((advert) => (
-            <li key={advert.advert_id} className="card advert-card" aria-label={advert.name}>
-              <h3>
-                {advert.name}
+            <li key={advert.advert_id} className="card entity-card advert-card" aria-label={advert.name}>
+              <div className="entity-head">
+                <h3 className="entity-title">{advert.name}</h3>
                 <span className="advert-status" data-status={advert.status}>
                   {ADVERT_STATUS_LABELS[advert.status][locale]}
                 </span>
-              </h3>
+              </div>
               <dl>
                 <dt>{t('list.type')}</dt>
                 <dd>{ADVERT_TYPE_LABELS[advert.type][locale]}</dd>
