@@ -11,7 +11,7 @@ import {
 import { orderStatusText } from '@vendo/contract/enums';
 import { formatMoney } from '@vendo/contract/money';
 import type { RCODE } from '@vendo/contract/rcodes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
@@ -55,16 +55,25 @@ export default function OpenMemberScreen() {
     queryFn: () => callApi(getMemberSelf, {}, { quiet: true }),
     retry: false,
   });
+  const invalid = self.error instanceof ApiError && self.error.rcode === INVALID_CERT;
+  // A cert the server no longer accepts is of no use: the next visit is told to get a new one.
+  useEffect(() => {
+    if (invalid) local.remove(LOGIN_KEYS.memberInfo);
+  }, [invalid]);
 
   if (self.isPending) return <MemberMessage busy text={t('open.opening')} />;
   if (self.isError) {
-    const invalid = self.error instanceof ApiError && self.error.rcode === INVALID_CERT;
-    // A cert the server no longer accepts is of no use: the next visit is told to get a new one.
-    if (invalid) local.remove(LOGIN_KEYS.memberInfo);
     return (
       <MemberMessage
         tone="error"
-        text={invalid ? t('open.invalid') : t('open.loadFailed')}
+        text={
+          invalid
+            ? t('open.invalid')
+            : // The server's words when it answered (the merchant's member card not available now, …).
+              self.error instanceof ApiError && self.error.rcode > 0
+              ? self.error.msg
+              : t('open.loadFailed')
+        }
         action={
           invalid ? null : (
             <button type="button" className="open-member-button" onClick={() => void self.refetch()}>

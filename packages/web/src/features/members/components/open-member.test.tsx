@@ -163,9 +163,20 @@ describe('/open-member', () => {
     first.unmount();
 
     fetchMock.mockClear();
-    renderScreen(makeUser(), '/open-member', <OpenMemberScreen />);
+    const second = renderScreen(makeUser(), '/open-member', <OpenMemberScreen />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/“My member” again/);
     // Without a cert nothing is asked of the server.
     expect(fetchMock).not.toHaveBeenCalled();
+    second.unmount();
+
+    // The server's own words otherwise (the merchant's Member app expired), with a retry.
+    local.setJson(LOGIN_KEYS.memberInfo, { token: 'tk', secret: 'sc' });
+    answerWith({ [SELF]: { rcode: 1165, msg: "This merchant's member card is not available now" } });
+    renderScreen(makeUser(), '/open-member', <OpenMemberScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "This merchant's member card is not available now",
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(readMemberCert()).toEqual({ token: 'tk', secret: 'sc' });
   });
 });
