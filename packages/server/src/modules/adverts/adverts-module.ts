@@ -27,7 +27,7 @@ export function createAdverts(deps: {
   db: Kysely<Database>;
   images: ImageLibrary;
   coupons: CouponsService;
-  devices: Pick<DevicesModule, 'commander' | 'gateway'>;
+  devices: Pick<DevicesModule, 'commander' | 'gateway' | 'devices'>;
   clock: () => number;
   log: GatewayLog;
 }): AdvertsModule {
@@ -42,6 +42,8 @@ export function createAdverts(deps: {
     clock: deps.clock,
   });
   deps.devices.gateway.onOnline((sn, presence) => background.run(() => sync.catchUp(sn, presence)));
+  // A machine bound, unbound or moved to another store: its list may have changed.
+  deps.devices.devices.onMachinePlaced((sn) => sync.changed([sn]));
   return {
     adverts: new AdvertsService({
       db: deps.db,

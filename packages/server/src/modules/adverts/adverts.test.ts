@@ -321,6 +321,17 @@ describe.each(dialects())('advertisements on %s', (dialect) => {
       expect(rev.acked_rev).toBe(rev.rev);
       expect(sim.state.adsRev).toBe(rev.rev);
 
+      // Moved into the Mall, it gets the Mall's plan at once; moved out, it loses it.
+      const mallPlan = await add({ name: 'Mall only', scope: 'stores', store_ids: [mall] });
+      await enable(mallPlan);
+      await t.services.adverts.idle();
+      expect(sim.state.ads.map((a) => a.id)).toEqual([second]);
+      ok(await call('/api/v1/d/editDev', { sn: device.sn, store_id: mall }));
+      await eventually(() => expect(sim.state.ads.map((a) => a.id)).toEqual([second, mallPlan]));
+      ok(await call('/api/v1/d/editDev', { sn: device.sn, store_id: port }));
+      await eventually(() => expect(sim.state.ads.map((a) => a.id)).toEqual([second]));
+      await t.services.adverts.idle();
+
       // Reconnecting in step sends nothing.
       const sent = sim.commands.filter((c) => c.name === 'ads').length;
       await sim.stop({ graceful: true });

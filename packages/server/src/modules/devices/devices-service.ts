@@ -42,8 +42,21 @@ export interface DevicesServiceDeps {
 export class DevicesService {
   private payouts: PayoutDetails = NO_PAYOUT_DETAILS;
   private splits: SplitDetails = NO_SPLIT_DETAILS;
+  private readonly placeListeners: Array<(sn: string) => void> = [];
 
   constructor(private readonly d: DevicesServiceDeps) {}
+
+  /**
+   * Modules built on the machines (advertisements) hear of a machine bound, unbound or moved to another store,
+   * after the change is stored; what they do with it is theirs (decision 039).
+   */
+  onMachinePlaced(listener: (sn: string) => void): void {
+    this.placeListeners.push(listener);
+  }
+
+  private placed(sn: string): void {
+    for (const listener of this.placeListeners) listener(sn);
+  }
 
   /** The bank-card module, built after the machines, tells them the payout cards' details (decision 028). */
   usePayoutDetails(payouts: PayoutDetails): void {
@@ -75,6 +88,7 @@ export class DevicesService {
     );
     // Someone else bound it between the check and the update.
     if (!bound) throw new AppError(RCODE.DEVICE_ALREADY_BOUND);
+    this.placed(device.sn);
     this.d.background.run(async () => {
       const fresh = await this.d.devices.findBySn(device.sn);
       if (!fresh || fresh.alive !== 1) return;
@@ -114,6 +128,7 @@ export class DevicesService {
       });
     });
     if (!released) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    this.placed(device.sn);
     // The machine is told and gets factory settings; if it is offline it gets them when it binds again.
     this.d.background.run(async () => {
       const fresh = await this.d.devices.findBySn(device.sn);
@@ -194,6 +209,7 @@ export class DevicesService {
     });
     const saved = await this.d.devices.findBySn(sn);
     if (!saved) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    if (saved.store_id !== device.store_id) this.placed(sn);
     const outcome = await this.d.sync.pushSettings(saved, auth.user.id);
     const placed = await this.d.devices.findPlaced(sn);
     if (!placed) throw new AppError(RCODE.DEVICE_NOT_FOUND);
