@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adverts from '../packages/web/src/i18n/resources/adverts';
 import { DEMO, logInPage, merchantApi, openPath, stillSnap, visible, type MerchantApi } from './support/app';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext } from './support/browser';
 import { provisionMachines, startMachine, type ProvisionedMachine } from './support/machines';
 import { startServer, type RunningServer } from './support/server';
@@ -100,6 +101,7 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     await sheet.getByText('Chosen stores').click();
     await sheet.getByText('E2E Mall').click();
     await stillSnap(page, 'adverts-editor-en');
+    expect(await seriousViolations(page, 'advert editor')).toEqual([]);
     await sheet.getByRole('button', { name: en.components.save }).click();
     await sheet.waitFor({ state: 'detached' });
     await visible(card());
@@ -121,9 +123,11 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByText(a.list.enableTitle));
     await stillSnap(page, 'adverts-enable-confirm-en');
+    expect(await seriousViolations(page, 'advert enable dialog')).toEqual([]);
     await dialog.getByRole('button', { name: a.list.enable }).click();
     await visible(card().getByText('Enabled'));
     await stillSnap(page, 'adverts-list-en');
+    expect(await seriousViolations(page, '/advertisement')).toEqual([]);
 
     const [mall, port] = sims as [SimMachine, SimMachine];
     const received = await until('the Mall machine to receive the ad', () =>
@@ -138,6 +142,7 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     await visible(region.getByText(TEXT));
     expect(await region.getByRole('link').getAttribute('href')).toBe(LINK);
     await stillSnap(customer, 'adverts-buy-page-en');
+    expect(await seriousViolations(customer, 'purchase page with ads')).toEqual([]);
     // The other store's machine: its ads answer (after its goods) is empty and nothing shows.
     const otherAds = customer.waitForResponse((r) => r.url().endsWith('/p/v1/buy/getAds'));
     await customer.goto(`${server.url}/buy/${machines[1]!.sn}`);
