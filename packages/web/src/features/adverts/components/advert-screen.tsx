@@ -130,7 +130,7 @@ export default function AdvertScreen() {
         }}
       />
       {adverts.data && list.length > 0 ? (
-        <p className="muted" aria-live="polite">
+        <p className="muted advert-count" aria-live="polite">
           {t('list.count', { count: adverts.data.count })}
         </p>
       ) : null}
