@@ -372,7 +372,14 @@ export const getMachineCoupons = defineCall({
   path: '/p/v1/buy/getCoupons',
   auth: 'public',
   request: z.object({ sn: zSn, customer: zCustomerToken.nullish().transform((v) => v ?? undefined) }),
-  response: z.object({ data: z.array(offeredCoupon) }),
+  response: z.object({
+    data: z.array(offeredCoupon),
+    /**
+     * The customer's member points at this merchant (issue 18): null without a customer token, when they are no
+     * member yet, or while the merchant's Member app is unusable.
+     */
+    member_points: z.number().int().nullable().optional(),
+  }),
 });
 
 export const receiveCoupon = defineCall({

@@ -121,6 +121,8 @@ export const member = z.object({
   created_at: z.number(),
   /** The last paid order (or the join when none). */
   last_visit_at: z.number(),
+  /** The merchant's name ("member of …"): answered by the member's own /member/getMember only. */
+  mch_name: z.string().optional(),
 });
 export type Member = z.infer<typeof member>;
 

@@ -43,6 +43,11 @@ export const getMachine = defineCall({
     shelves: z.array(saleShelf),
     /** The payment provider is a sandbox: the page says so, no real money moves. */
     sandbox: z.boolean(),
+    /**
+     * The machine's merchant has members (its Member app is usable, issue 18): a signed-in customer's purchase
+     * earns member points, so the page may offer the sign-in even without coupons.
+     */
+    members: z.boolean().optional(),
   }),
 });
 

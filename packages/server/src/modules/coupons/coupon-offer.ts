@@ -80,7 +80,9 @@ export class CouponOffer implements SaleOffer {
         Math.min(c.receive_limit - (mine.get(Number(c.id)) ?? 0), c.quantity - c.received),
       ),
     }));
-    return { data };
+    const points =
+      customer && this.points ? await this.points.balance(this.d.db, machine.merchant_id, customer) : null;
+    return { data, member_points: points };
   }
 
   /** One coupon for the customer: within the quantity and the customer's limit even when taps race. */

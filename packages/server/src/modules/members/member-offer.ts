@@ -165,6 +165,13 @@ export class MemberOffer implements SaleOffer, MemberPoints {
   // -----------------------------------------------------------------------------------------------------
   // MemberPoints: coupons and gift vouchers
 
+  async balance(db: Db, merchantId: number, customer: string): Promise<number | null> {
+    if (!(await this.memberApp(db, merchantId)).usable) return null;
+    const { client, openid } = identityOf(customer);
+    const member = await this.d.repo.byIdentity(db, merchantId, client, openid);
+    return member ? Number(member.point) : null;
+  }
+
   async spend(trx: Db, s: PointsSpend): Promise<void> {
     if (s.points <= 0) return;
     if (!(await this.memberApp(trx, s.merchant_id)).usable) throw new AppError(RCODE.MEMBERS_UNAVAILABLE);

@@ -91,7 +91,13 @@ export class MembersService {
   // The member (auth 'member': the cert names the member and the merchant)
 
   async self(who: MemberContext): Promise<CallResult<typeof api.getMemberSelf>> {
-    return { data: memberOf(await this.live(who), { masked: false }) };
+    const member = await this.live(who);
+    const merchant = await this.d.db
+      .selectFrom('merchants')
+      .select('name')
+      .where('id', '=', who.merchantId)
+      .executeTakeFirst();
+    return { data: { ...memberOf(member, { masked: false }), mch_name: merchant?.name ?? '' } };
   }
 
   async bill(

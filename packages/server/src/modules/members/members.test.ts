@@ -269,6 +269,13 @@ describe.each(dialects())('members on %s', (dialect) => {
     expect(received.received).toBe(0);
     expect(await t.db.kysely.selectFrom('coupon_receipts').selectAll().execute()).toEqual([]);
     await givePoints('carol001', 65);
+    const offered = async (who?: string) =>
+      ok<{ member_points: number | null }>(
+        await t.call('/p/v1/buy/getCoupons', { sn: SN, ...(who ? { customer: who } : {}) }),
+      ).member_points;
+    expect(await offered(carol)).toBe(65);
+    expect(await offered()).toBeNull();
+    expect(await offered(customer('nobody01'))).toBeNull();
     const got = ok<{ receipt_id: number }>(
       await t.call('/p/v1/buy/receiveCoupon', { sn: SN, coupon_id: coupon, customer: carol }),
     );
@@ -394,6 +401,12 @@ describe.each(dialects())('members on %s', (dialect) => {
 
     const me = ok<{ data: Member }>(await asMember('/api/v1/member/getMember', {}, c)).data;
     expect(me).toMatchObject({ openid: 'fay00001', client: 'wechat', point: 2, spend: 200, order_count: 1 });
+    const shop = await t.db.kysely
+      .selectFrom('merchants')
+      .select('name')
+      .where('id', '=', owner.merchantId)
+      .executeTakeFirstOrThrow();
+    expect(me.mch_name).toBe(shop.name);
     const bill = ok<{ data: MemberBill[]; count: number }>(
       await asMember('/api/v1/member/getBill', { pageNum: 1, pageSize: 10 }, c),
     );
@@ -538,7 +551,11 @@ describe.each(dialects())('members on %s', (dialect) => {
     const nia = customer('nia00001');
     await buy(nia);
     const c = await cert(nia);
+    const machine = async () =>
+      ok<{ members: boolean }>(await t.call('/p/v1/buy/getMachine', { sn: SN })).members;
+    expect(await machine()).toBe(true);
     await setApp(t, owner.merchantId, 'Member', { expireAt: t.clock.now - 1 });
+    expect(await machine()).toBe(false);
     for (const path of ['/api/v1/b/getMember', '/api/v1/b/getPointRule']) {
       expect((await call(path, {})).rcode).toBe(RCODE.APP_EXPIRED);
     }

@@ -25,4 +25,6 @@ export interface PointsSpend {
  */
 export interface MemberPoints {
   spend(trx: Db, spend: PointsSpend): Promise<void>;
+  /** The customer's points at the merchant; null when they are no member or the Member app is unusable. */
+  balance(db: Db, merchantId: number, customer: string): Promise<number | null>;
 }

@@ -10,12 +10,14 @@ import type {
 import { buyPagePath } from '@vendo/contract/api/purchase';
 import { faultText, isDeviceType, orderStatusText, saleModes } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
+import { isAppUsable } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { channelOfUserAgent, type PaymentProvider } from '../../integrations/payments/payment-provider';
 import { AppError } from '../../platform/app-error';
 import { hmac, safeEqual } from '../../platform/crypto';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { AppModules } from '../apps/app-modules';
 import type { ImageUrls } from '../catalog/image-urls';
 import type { Body } from '../devices/call-types';
 import type { MachineShelves } from '../devices/machine-shelves';
@@ -90,7 +92,16 @@ export class PurchaseService {
         quantity: s.quantity,
       })),
       sandbox: this.d.provider.sandbox,
+      members: await this.membersUsable(device.merchant_id!),
     };
+  }
+
+  /** Whether the merchant's Member app is present and not expired (issue 18: signed-in purchases earn points). */
+  private async membersUsable(merchantId: number): Promise<boolean> {
+    const app = (await new AppModules(this.d.db).list(merchantId)).find(
+      (a) => a.app_module_name === 'Member',
+    );
+    return isAppUsable(app, this.d.clock());
   }
 
   async create(
