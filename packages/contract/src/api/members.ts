@@ -15,9 +15,10 @@ import { zSn } from '../validation';
  *
  * A member is a customer identity (`<channel>:<openid>`, the signed customer token of the purchase page) at one
  * merchant: one member per (merchant, channel, openid). A customer becomes a member of the machine's merchant when
- * an order made with their customer token is paid, or when they open "my member" from the purchase page
- * (/p/v1/buy/memberCert). Past the Member app's quota (`Member_max_count`, default 9999) no new members are made;
- * a sale is never refused because of members.
+ * they order with their customer token (createOrder names the member on the order; points and spend come when it
+ * is paid), or when they open "my member" from the purchase page (/p/v1/buy/memberCert). Past the Member app's
+ * quota (`Member_max_count`, default 9999) or while the app is expired no new members are made; a sale is never
+ * refused because of members.
  *
  * Points: the merchant's rule gives `points_per_yuan` points per whole yuan paid (floor(paid cents × rate / 100);
  * 0 turns earning off; default 1). Earned when the order is paid, taken back in proportion when it is refunded
