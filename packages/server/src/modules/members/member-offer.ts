@@ -193,6 +193,8 @@ export class MemberOffer implements SaleOffer, MemberPoints {
       ref: s.ref.slice(0, 64),
       now: s.now,
     });
+    // The order the points paid for (a gift voucher's free order) is the member's: it shows in their bill.
+    if (s.order_id) await this.d.repo.nameOrder(trx, s.order_id, member.id);
   }
 }
 

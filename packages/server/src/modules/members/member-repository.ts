@@ -306,6 +306,11 @@ export class MemberRepository {
   // -------------------------------------------------------------------------------------------------------
   // The member's bill (orders.member_id)
 
+  /** Names the member on an order made without the sale-offers port (a gift voucher's free order). */
+  async nameOrder(db: Db, orderId: number, memberId: number): Promise<void> {
+    await db.updateTable('orders').set({ member_id: memberId }).where('id', '=', orderId).execute();
+  }
+
   async bill(memberId: number, merchantId: number, paging: { pageNum: number; pageSize: number }) {
     const q = this.db
       .selectFrom('orders as o')

@@ -378,6 +378,10 @@ describe.each(dialects())('members on %s', (dialect) => {
       .where('reason', '=', 'gift')
       .executeTakeFirstOrThrow();
     expect(Number(log.order_id)).toBe(Number((await orderRow(t, made.order_no)).id));
+    // The free order is the member's: it shows in their bill.
+    expect(Number((await orderRow(t, made.order_no)).member_id)).toBe(
+      Number((await memberRow('erin0001'))!.id),
+    );
     // A batch without points needs no sign-in.
     ok(await call('/api/v1/b/disableGift', { gift_id: gift }));
   });

@@ -12,7 +12,7 @@ export interface PointsSpend {
   reason: 'coupon' | 'gift';
   /** The coupon receipt id or the gift code. */
   ref: string;
-  /** The order the points paid for (a gift voucher's free order), when there is one. */
+  /** The order the points paid for (a gift voucher's free order), when there is one: it becomes the member's. */
   order_id?: number | null;
   now: number;
 }
