@@ -382,8 +382,19 @@ describe.each(dialects())('members on %s', (dialect) => {
     expect(Number((await orderRow(t, made.order_no)).member_id)).toBe(
       Number((await memberRow('erin0001'))!.id),
     );
-    // A batch without points needs no sign-in.
-    ok(await call('/api/v1/b/disableGift', { gift_id: gift }));
+    // Two codes redeemed at once with points for one: one order, one refusal, never below 0.
+    await givePoints('erin0001', 30);
+    const raced = await Promise.all([redeem(codes[1]!, erin), redeem(codes[2]!, erin)]);
+    await settle(t);
+    expect(raced.map((a) => a.rcode).sort((x, y) => x - y)).toEqual([0, RCODE.MEMBER_POINTS_SHORT]);
+    expect((await memberRow('erin0001'))!.point).toBe(10);
+    const used = await t.db.kysely
+      .selectFrom('gift_codes')
+      .select('code')
+      .where('gift_id', '=', gift)
+      .where('status', '=', 'used')
+      .execute();
+    expect(used.length).toBe(2);
   });
 
   it('hands over a member cert; the member calls answer only that member, else "invalid cert"', async () => {
