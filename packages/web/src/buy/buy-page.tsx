@@ -107,6 +107,21 @@ export function BuyPage(props: { sn: string; order: string | null; token: string
       {view.name === 'loading' && <Notice>{T.loading}</Notice>}
       {view.name === 'error' && <Notice>{view.msg}</Notice>}
       {view.name === 'machine' && view.machine.online && coupons.panel}
+      {view.name === 'machine' &&
+        view.machine.online &&
+        view.machine.members &&
+        !coupons.state.customer &&
+        coupons.offered.length === 0 && (
+          // No coupons panel to sign in from: a merchant with members still offers the sign-in, for the points.
+          <section className="buy-coupons" aria-label={MT.myMember}>
+            <MemberLink
+              sn={props.sn}
+              customer={null}
+              signIn={(channel) => signInHref(props.sn, channel)}
+              intro={MT.earn}
+            />
+          </section>
+        )}
       {view.name === 'machine' && (
         <Goods machine={view.machine} onOrder={order} priceOf={coupons.state.priceOf} />
       )}

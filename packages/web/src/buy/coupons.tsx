@@ -5,6 +5,7 @@ import type { RCODE } from '@vendo/contract/rcodes';
 import { post, type Endpoint, type Shelf } from './api';
 import { CT, fill } from './coupon-texts';
 import { MemberLink } from './member-link';
+import { MT } from './member-texts';
 import { yuan } from './money';
 import './coupons.css';
 
@@ -106,6 +107,8 @@ export function useCoupons(sn: string, active = true) {
   const [start] = useState(() => takeFromAddress(sn));
   const [customer, setCustomer] = useState<string | null>(start.customer);
   const [offered, setOffered] = useState<Offered[]>([]);
+  // The customer's member points at this merchant (issue 18): null when not signed in or no member yet.
+  const [memberPoints, setMemberPoints] = useState<number | null>(null);
   const [mine, setMine] = useState<Mine[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(start.failed ? CT.identityFailed : null);
@@ -114,7 +117,11 @@ export function useCoupons(sn: string, active = true) {
     // Following an order: nothing to offer.
     if (!active) return;
     post(COUPON_CALLS.getCoupons, { sn, ...(customer ? { customer } : {}) }).then(
-      (a) => a.ok && setOffered(a.result.data),
+      (a) => {
+        if (!a.ok) return;
+        setOffered(a.result.data);
+        setMemberPoints(a.result.member_points ?? null);
+      },
       () => undefined,
     );
     if (!customer) return setMine([]);
@@ -179,6 +186,7 @@ export function useCoupons(sn: string, active = true) {
       sn={sn}
       customer={customer}
       offered={offered}
+      memberPoints={customer ? memberPoints : null}
       mine={mine}
       chosen={chosen}
       message={message}
@@ -195,6 +203,7 @@ function CouponPanel(props: {
   sn: string;
   customer: string | null;
   offered: Offered[];
+  memberPoints: number | null;
   mine: Mine[];
   chosen: number | null;
   message: string | null;
@@ -221,7 +230,7 @@ function CouponPanel(props: {
               {CT.signOut}
             </button>
           </p>
-          <MemberLink sn={props.sn} customer={customer} />
+          <MemberLink sn={props.sn} customer={customer} points={props.memberPoints} />
         </>
       ) : (
         <div className="buy-coupon-signin">
@@ -239,28 +248,32 @@ function CouponPanel(props: {
         <>
           <h3>{CT.offered}</h3>
           <ul className="buy-coupon-list">
-            {offered.map((c) => (
-              <li key={c.coupon_id} className="buy-coupon" aria-label={c.name}>
-                <div className="buy-grow">
-                  <div className="buy-name">{c.name}</div>
-                  <div className="buy-coupon-terms">{termsText(c)}</div>
-                  <div className="buy-muted">
-                    {fill(CT.until, { start: c.use_start, end: c.use_end })}
-                    {c.points > 0 ? ` · ${fill(CT.needsPoints, { points: c.points })}` : ''}
+            {offered.map((c) => {
+              // A coupon costing more points than the member has (none before the first purchase) cannot be had.
+              const short = c.points > 0 && (props.memberPoints ?? 0) < c.points;
+              return (
+                <li key={c.coupon_id} className="buy-coupon" aria-label={c.name}>
+                  <div className="buy-grow">
+                    <div className="buy-name">{c.name}</div>
+                    <div className="buy-coupon-terms">{termsText(c)}</div>
+                    <div className="buy-muted">
+                      {fill(CT.until, { start: c.use_start, end: c.use_end })}
+                      {c.points > 0 ? ` · ${fill(CT.needsPoints, { points: c.points })}` : ''}
+                    </div>
                   </div>
-                </div>
-                {customer && (
-                  <button
-                    type="button"
-                    className="buy-button"
-                    disabled={c.can_receive <= 0}
-                    onClick={() => props.onReceive(c.coupon_id)}
-                  >
-                    {c.can_receive <= 0 ? CT.received : CT.receive}
-                  </button>
-                )}
-              </li>
-            ))}
+                  {customer && (
+                    <button
+                      type="button"
+                      className="buy-button"
+                      disabled={c.can_receive <= 0 || short}
+                      onClick={() => props.onReceive(c.coupon_id)}
+                    >
+                      {c.can_receive <= 0 ? CT.received : short ? MT.short : CT.receive}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

@@ -1,12 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as members from '@vendo/contract/api/members';
 import { CUSTOMER_IDENTITY_PATH } from '@vendo/contract/api/coupons';
-import { signInHref } from './coupons';
+import { signInHref, useCoupons } from './coupons';
 import { MEMBER_CALLS, MemberLink, memberPassportHref, OPEN_MEMBER_PASSPORT } from './member-link';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 /** Answers each path with its envelope and records the bodies. */
@@ -69,5 +70,41 @@ describe('"My member" on the purchase page', () => {
       `${CUSTOMER_IDENTITY_PATH}?sn=880001&channel=alipay`,
     ]);
     expect(screen.getByText('not on your card')).toBeTruthy();
+  });
+
+  it('shows the member points in the coupons panel and keeps a coupon costing more out of reach', async () => {
+    window.localStorage.setItem('vendo.customer', 'wechat:oabc.sig');
+    const offered = (coupon_id: number, name: string, points: number) => ({
+      coupon_id,
+      name,
+      type: 'reduce',
+      rate: 0,
+      reduce: 100,
+      condition: 0,
+      use_start: '2026-11-01',
+      use_end: '2026-12-31',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      points,
+      can_receive: 1,
+    });
+    answer({
+      '/p/v1/buy/getCoupons': {
+        rcode: 0,
+        result: { data: [offered(1, 'Cheap', 20), offered(2, 'Dear', 50)], member_points: 35 },
+      },
+      '/p/v1/buy/getMyCoupons': { rcode: 0, result: { data: [] } },
+    });
+    function Panel() {
+      return useCoupons('880001').panel;
+    }
+    render(<Panel />);
+    expect((await screen.findByTestId('buy-member-points')).textContent).toBe('My points: 35');
+    const cheap = screen.getByRole('listitem', { name: 'Cheap' });
+    const dear = screen.getByRole('listitem', { name: 'Dear' });
+    expect(cheap.textContent).toContain('Costs 20 points');
+    expect((within(cheap).getByRole('button') as HTMLButtonElement).disabled).toBe(false);
+    const short = within(dear).getByRole('button') as HTMLButtonElement;
+    expect(short.textContent).toBe('Not enough points');
+    expect(short.disabled).toBe(true);
   });
 });

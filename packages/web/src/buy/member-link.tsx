@@ -28,6 +28,10 @@ export function MemberLink(props: {
   signIn?: (channel: 'wechat' | 'alipay') => string;
   /** Said under the sign-in (on the result: the order just bought is not on the card). */
   note?: string;
+  /** The member's points at this merchant, when known (the coupons' answer). */
+  points?: number | null;
+  /** What the sign-in says (defaults to "sign in to see your member card"). */
+  intro?: string;
   /** Opens an address (tests look instead). */
   go?: (url: string) => void;
 }) {
@@ -39,7 +43,7 @@ export function MemberLink(props: {
     if (!props.signIn) return null;
     return (
       <div className="buy-member" data-testid="buy-member-signin">
-        <p className="buy-muted">{MT.signIn}</p>
+        <p className="buy-muted">{props.intro ?? MT.signIn}</p>
         <a className="buy-button buy-wechat" href={props.signIn('wechat')}>
           {MT.wechat}
         </a>
@@ -75,7 +79,15 @@ export function MemberLink(props: {
       <button type="button" className="buy-button buy-member-open" disabled={busy} onClick={open}>
         {busy ? MT.opening : MT.myMember}
       </button>
-      <span className="buy-muted">{MT.hint}</span>
+      <span className="buy-muted">
+        {props.points !== undefined && props.points !== null ? (
+          <span className="buy-member-points" data-testid="buy-member-points">
+            {MT.points.replace('{points}', String(props.points))}
+          </span>
+        ) : (
+          MT.hint
+        )}
+      </span>
       {message ? (
         <p className="buy-coupon-message" role="alert">
           {message}

@@ -15,6 +15,7 @@ const MEMBER_TEXTS = {
     points: '我的积分：{points}',
     costs: '需 {points} 积分',
     short: '积分不足',
+    earn: '登录后购买可累积会员积分',
   },
   'zh-TW': {
     myMember: '我的會員',
@@ -28,6 +29,7 @@ const MEMBER_TEXTS = {
     points: '我的積分：{points}',
     costs: '需 {points} 積分',
     short: '積分不足',
+    earn: '登入後購買可累積會員積分',
   },
   'en-US': {
     myMember: 'My member',
@@ -41,6 +43,7 @@ const MEMBER_TEXTS = {
     points: 'My points: {points}',
     costs: 'Costs {points} points',
     short: 'Not enough points',
+    earn: 'Sign in to earn member points when you buy',
   },
 } satisfies Record<Locale, Record<string, string>>;
 

@@ -111,6 +111,9 @@ function MemberCard({ member, onOpen }: { member: Member; onOpen: (view: View) =
           />
           <div>
             <p className="open-member-name">{member.nickname}</p>
+            {member.mch_name ? (
+              <p className="open-member-of">{t('open.memberOf', { name: member.mch_name })}</p>
+            ) : null}
             <p className="open-member-cardno">
               {t('open.cardno')} <span data-testid="member-cardno">{member.cardno}</span>
             </p>

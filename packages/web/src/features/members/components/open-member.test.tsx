@@ -101,7 +101,7 @@ describe('/open-member', () => {
   it('shows the card, then the bill and the coupons, sending the cert', async () => {
     local.setJson(LOGIN_KEYS.memberInfo, { token: 'tk1', secret: 'sc1' });
     answerWith({
-      [SELF]: { rcode: 0, result: { data: me } },
+      [SELF]: { rcode: 0, result: { data: { ...me, mch_name: 'Demo Snacks' } } },
       [BILL]: {
         rcode: 0,
         result: {
@@ -122,6 +122,7 @@ describe('/open-member', () => {
     const card = await screen.findByRole('region', { name: 'Member card' });
     expect(within(card).getByText('微信用户 wxyz')).toBeTruthy();
     expect(card.querySelector('.member-initials')?.textContent).toBe('微');
+    expect(within(card).getByText('Member of Demo Snacks')).toBeTruthy();
     expect(screen.getByTestId('member-cardno').textContent).toBe('123456789012');
     expect(screen.getByTestId('member-points').textContent).toBe('35');
     expect(card.textContent).toContain('¥0.00');
