@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     // Fails a test on any content security policy violation its pages reported.
     setupFiles: ['./support/setup.ts'],
+    // Compiles the server and seeds the demo data the tests start from, once per run.
+    globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SimMachine, type SimMachineOptions } from '@vendo/device-sim/machine';
-import type { RunningServer } from './server';
+import { SERVER_BUILD, type RunningServer } from './server';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const run = promisify(execFile);
@@ -22,7 +22,6 @@ export interface ProvisionedMachine {
  * and tries again.
  */
 export async function vendoCommand(server: RunningServer, ...args: string[]): Promise<string> {
-  const main = path.join(ROOT, 'packages/server/src/main.ts');
   const env = {
     ...process.env,
     DATA_DIR: server.dataDir,
@@ -32,7 +31,10 @@ export async function vendoCommand(server: RunningServer, ...args: string[]): Pr
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', main, ...args], { cwd: ROOT, env });
+      const { stdout } = await run(process.execPath, ['--enable-source-maps', SERVER_BUILD, ...args], {
+        cwd: ROOT,
+        env,
+      });
       return stdout;
     } catch (error) {
       const locked =

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_ROOT } from './server-root';
 
 /**
  * Configuration comes only from the environment and is validated once at start, so a typo stops the
@@ -165,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     publicUrl: e.PUBLIC_URL,
     payDomain: e.PAY_DOMAIN,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     imageHost: e.IMAGE_HOST,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BankBranch, DirectoryBank } from '@vendo/contract/api/bank-directory';
 import { BANK_CODES, BANK_LABELS, type BankCode } from '@vendo/contract/enums';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { SERVER_ROOT } from '../../server-root';
 import { parseDirectory, type DirectoryProblem, type RegionNames } from './directory-file';
 import type { DirectoryRepository, DirectorySource } from './directory-repository';
 
 /** The file the server ships (packages/server/reference-data/bank-directory/branches.csv). */
-export const SHIPPED_DIRECTORY = new URL(
-  '../../../reference-data/bank-directory/branches.csv',
-  import.meta.url,
+export const SHIPPED_DIRECTORY = pathToFileURL(
+  path.join(SERVER_ROOT, 'reference-data/bank-directory/branches.csv'),
 );
 
 /**
