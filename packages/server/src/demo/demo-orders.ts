@@ -286,6 +286,9 @@ export async function seedDemoHistory(
         await funds.settlement.settleDay(owner.merchant.id, settleDateOf(day, tz), tz);
         await funds.settlement.payouts(owner.merchant.id);
       }
+      // SQLite answers synchronously, so a day of sales never leaves the event loop: let the requests of a person
+      // who opened the demo at once in between days.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await markDone(db);
   } finally {
