@@ -261,7 +261,7 @@ export default defineNamespace({
       entries: 'Member services',
       loading: 'Loading…',
       couponsFilter: 'Filter by state',
-      pointsCost: 'Cost {{count}} points',
+      pointsCost: 'Received for {{count}} points',
       opening: 'Opening your member card…',
       missing: 'This member link is incomplete. Tap “My member” again on a machine’s purchase page.',
       invalid: 'Your member pass has expired. Tap “My member” again on a machine’s purchase page.',

@@ -147,7 +147,7 @@ describe('/open-member', () => {
     expect(mine.textContent).toContain('Opening 8.5');
     expect(mine.textContent).toContain('85% of the price');
     expect(mine.textContent).toContain('Usable 2026-11-01 to 2026-12-31');
-    expect(mine.textContent).toContain('Cost 10 points');
+    expect(mine.textContent).toContain('Received for 10 points');
     fireEvent.click(screen.getByRole('button', { name: 'Used' }));
     expect(await screen.findByText('No coupons received yet.')).toBeTruthy();
     expect(bodiesTo(COUPONS).at(-1)).toMatchObject({ condition: { status: 'used' } });
