@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as members from '@vendo/contract/api/members';
 import { CUSTOMER_IDENTITY_PATH } from '@vendo/contract/api/coupons';
+import { BuyPage } from './buy-page';
 import { signInHref, useCoupons } from './coupons';
 import { MEMBER_CALLS, MemberLink, memberPassportHref, OPEN_MEMBER_PASSPORT } from './member-link';
 
@@ -106,5 +107,38 @@ describe('"My member" on the purchase page', () => {
     const short = within(dear).getByRole('button') as HTMLButtonElement;
     expect(short.textContent).toBe('Not enough points');
     expect(short.disabled).toBe(true);
+  });
+
+  it('offers the sign-in for points on a machine without coupons whose merchant has members', async () => {
+    const machine = (members: boolean) => ({
+      rcode: 0,
+      result: {
+        sn: '880001',
+        title: 'Lobby',
+        type: 'vm',
+        online: true,
+        modes: { goods: true, game: false },
+        shelves: [],
+        sandbox: true,
+        members,
+      },
+    });
+    const answers = {
+      '/p/v1/buy/getCoupons': { rcode: 0, result: { data: [], member_points: null } },
+      '/p/v1/buy/getAds': { rcode: 0, result: { data: [] } },
+    };
+    answer({ ...answers, '/p/v1/buy/getMachine': machine(true) });
+    const { unmount } = render(<BuyPage sn="880001" order={null} token="" />);
+    const section = await screen.findByRole('region', { name: 'My member' });
+    expect(section.textContent).toContain('Sign in to earn member points when you buy');
+    expect(within(section).getAllByRole('link')[0]!.getAttribute('href')).toBe(
+      signInHref('880001', 'wechat'),
+    );
+    unmount();
+
+    answer({ ...answers, '/p/v1/buy/getMachine': machine(false) });
+    render(<BuyPage sn="880001" order={null} token="" />);
+    await screen.findByText('Nothing for sale right now');
+    expect(screen.queryByRole('region', { name: 'My member' })).toBeNull();
   });
 });
