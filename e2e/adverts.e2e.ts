@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Advert } from '@vendo/contract/api/adverts';
 import type { SimMachine } from '@vendo/device-sim/machine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -31,6 +32,53 @@ let page: Page;
 let api: MerchantApi;
 let machines: ProvisionedMachine[];
 const sims: SimMachine[] = [];
+
+/** A plain PNG of one colour with a lighter band: an ad image for the library. */
+function bannerPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const band = y > height / 3 && y < (2 * height) / 3;
+    for (let x = 0; x < width; x++) {
+      rows.set(band ? [255, 214, 102] : [20, 86, 184], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Uploads an image to the demo merchant's library, as /goodsManage does. */
+async function uploadImage(name: string): Promise<void> {
+  const login = await server.call<{ token: string; secret: string }>('/p/v1/login', {
+    username: DEMO.phone,
+    password: DEMO.password,
+  });
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array(bannerPng(300, 150))], { type: 'image/png' }), `${name}.png`);
+  const response = await fetch(`${server.url}/api/v1/g/upload`, {
+    method: 'POST',
+    headers: { token: login.result.token, secret: login.result.secret, lang: 'en-US' },
+    body: form,
+  });
+  const answer = (await response.json()) as { rcode: number; msg: string };
+  if (answer.rcode !== 0) throw new Error(`upload: ${answer.msg}`);
+}
 
 async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = Date.now() + 20_000;
@@ -186,6 +234,18 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     await sheet.getByText('图片链接').click();
     await sheet.getByText('指定设备').click();
     await stillSnap(zhPage, 'adverts-editor-zh');
+    // The image from the library.
+    await uploadImage('E2E banner');
+    await sheet.getByRole('button', { name: zh.editor.pickImage }).click();
+    const picker = zhPage.locator('.sheet', {
+      has: zhPage.getByRole('heading', { name: zh.editor.imagesTitle }),
+    });
+    await visible(picker.locator('.advert-image-choice').first());
+    await stillSnap(zhPage, 'adverts-image-picker-zh');
+    await picker.locator('.advert-image-choice').first().click();
+    await visible(sheet.getByRole('button', { name: zh.editor.changeImage }));
+    await sheet.getByRole('button', { name: zh.editor.changeImage }).scrollIntoViewIfNeeded();
+    await stillSnap(zhPage, 'adverts-editor-image-zh');
     await zhContext.close();
   });
 });

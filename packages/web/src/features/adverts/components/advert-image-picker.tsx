@@ -15,7 +15,7 @@ function AdvertImagePicker({ onPick, onClose }: { onPick: (url: string) => void;
   const images = useAdvertImages(pages);
   const list = images.data?.data ?? [];
   return (
-    <SheetFrame tall title={t('editor.imagesTitle')} onClose={onClose}>
+    <SheetFrame tall title={t('editor.imagesTitle')} onClose={onClose} bodyClassName="advert-picker-body">
       <ListState
         pending={images.isPending}
         failed={images.isError && !images.data}
