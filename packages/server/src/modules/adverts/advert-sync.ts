@@ -32,13 +32,17 @@ export class AdvertSync {
     return { rev, ads };
   }
 
-  /** Sends the machine its list unless it already acknowledged that revision. */
+  /**
+   * Sends the machine its list unless it already acknowledged that revision. A machine that is offline is not sent
+   * anything (nor is a command row written for it): its revision is raised, and it gets the list when it is back.
+   */
   async push(sn: string, force = false): Promise<MachineOutcome<'ads'> | { status: 'in_step' } | null> {
     const machine = await this.d.repo.machineBySn(sn);
     if (!machine) return null;
     const { rev, ads } = await this.current(machine);
     const held = await this.d.repo.revision(machine.id);
     if (!force && held && held.acked_rev === rev) return { status: 'in_step' };
+    if (!force && machine.alive !== 1) return { status: 'offline' };
     const outcome = await this.d.commander.run(machine, 'ads', { rev, ads }, null);
     if (outcome.status === 'acked') await this.d.repo.markAcked(machine.id, outcome.result.rev);
     return outcome;
