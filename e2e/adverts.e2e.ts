@@ -248,4 +248,31 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     await stillSnap(zhPage, 'adverts-editor-image-zh');
     await zhContext.close();
   });
+
+  it('an image plan shows its image on the purchase page, linking out', async () => {
+    const images = await api<{ data: Array<{ url: string }> }>('/api/v1/g/getImg', { pageNum: 1 });
+    const image = images.data[0]!.url;
+    const { advert_id } = await api<{ advert_id: number }>('/api/v1/b/addAdvert', {
+      name: 'E2E Banner',
+      type: 2,
+      scope: 'machines',
+      sns: [machines[0]!.sn],
+      image,
+      link: LINK,
+    });
+    await api('/api/v1/b/setAdvertStatus', { advert_id, status: 1 });
+    await until('the Mall machine to receive the image ad', () =>
+      sims[0]!.state.ads.some((ad) => ad.id === advert_id && ad.image === image) ? true : undefined,
+    );
+    const customer = await context.newPage();
+    await customer.goto(`${server.url}/buy/${machines[0]!.sn}`);
+    const banner = adsRegion(customer).getByRole('img', { name: 'E2E Banner' });
+    await visible(banner);
+    expect(
+      await customer.evaluate(() => document.querySelector<HTMLImageElement>('.buy-ad-image')?.naturalWidth),
+    ).toBe(300);
+    expect(await adsRegion(customer).getByRole('link').getAttribute('href')).toBe(LINK);
+    await stillSnap(customer, 'adverts-buy-image-en');
+    await customer.close();
+  });
 });
