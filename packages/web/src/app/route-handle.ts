@@ -39,7 +39,8 @@ export type RefusalText =
   | 'analytics:noPermission.region'
   | 'analytics:noPermission.detail'
   | 'analytics:noPermission.device'
-  | 'analytics:noPermission.goods';
+  | 'analytics:noPermission.goods'
+  | 'adverts:mainOnly';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return (

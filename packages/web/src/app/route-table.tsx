@@ -221,7 +221,7 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/advertisement',
-    { title: 'advertisement', access: 'advertisement' },
+    { title: 'advertisement', access: 'advertisement', refusal: 'adverts:mainOnly' },
     screen(() => import('../features/adverts/components/advert-screen')),
   ),
   ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),

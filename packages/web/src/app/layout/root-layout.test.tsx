@@ -4,6 +4,7 @@ import type { UserInfo } from '@vendo/contract/api/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { i18n } from '../../i18n/i18n';
+import advertsTexts from '../../i18n/resources/adverts';
 import analyticsTexts from '../../i18n/resources/analytics';
 import notifyTexts from '../../i18n/resources/notify';
 import staffTexts from '../../i18n/resources/staff';
@@ -108,6 +109,7 @@ describe('routes and session', () => {
       ['/dashboard', analyticsTexts['en-US'].noPermission.dashboard],
       ['/sicRegion', analyticsTexts['en-US'].noPermission.region],
       ['/sicGoodsDetail?goodsId=1', analyticsTexts['en-US'].noPermission.goods],
+      ['/advertisement', advertsTexts['en-US'].mainOnly],
     ];
     for (const [path, text] of cases) {
       const { unmount } = renderAt(path);

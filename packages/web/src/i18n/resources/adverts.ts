@@ -7,6 +7,12 @@ import { defineNamespace } from '../catalog';
  */
 export default defineNamespace({
   'zh-CN': {
+    mainOnly: '只有主账号可以管理广告。',
+    app: {
+      expired: '广告应用未开通或已过期，开通后即可投放广告。',
+      contactTitle: '开通广告应用',
+      contactText: '请联系为您开通账号的服务商或客服，开通或续费“广告”应用。',
+    },
     list: {
       label: '广告计划',
       add: '新增广告',
@@ -63,6 +69,12 @@ export default defineNamespace({
     },
   },
   'zh-TW': {
+    mainOnly: '只有主帳號可以管理廣告。',
+    app: {
+      expired: '廣告應用未開通或已過期，開通後即可投放廣告。',
+      contactTitle: '開通廣告應用',
+      contactText: '請聯繫為您開通帳號的服務商或客服，開通或續費「廣告」應用。',
+    },
     list: {
       label: '廣告計劃',
       add: '新增廣告',
@@ -119,6 +131,13 @@ export default defineNamespace({
     },
   },
   'en-US': {
+    mainOnly: 'Only the main account manages advertisements.',
+    app: {
+      expired: 'The Advertisements app is not active or has expired. Activate it to run ads.',
+      contactTitle: 'Activate the Advertisements app',
+      contactText:
+        'Contact the provider who opened your account, or customer service, to activate or renew the Advertisements app.',
+    },
     list: {
       label: 'Ad plans',
       add: 'New ad',
@@ -158,7 +177,8 @@ export default defineNamespace({
       miniProgramLink: 'A web page of the mini program, shown as a link on the purchase page (optional).',
       appLink: 'The app’s download page (optional).',
       webHint: 'The purchase page shows a link that opens this page.',
-      networkHint: 'A third-party ad network’s ads show on the machine’s screen only, not on the purchase page.',
+      networkHint:
+        'A third-party ad network’s ads show on the machine’s screen only, not on the purchase page.',
       noneHint: '“None” tells the machines it is shown on to show no ads.',
       pickImage: 'Pick from the image library',
       changeImage: 'Change the image',

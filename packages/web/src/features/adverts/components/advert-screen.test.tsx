@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmAction } from '../../../components/dialog/confirm';
 import { i18n } from '../../../i18n/i18n';
-import { makeUser } from '../../../lib/test-fixtures';
+import { app, makeUser } from '../../../lib/test-fixtures';
 import { answerWith, bodiesTo, fetchMock, renderScreen } from '../../../testing/mock-api';
 import AdvertScreen from './advert-screen';
 
@@ -242,6 +242,23 @@ describe('/advertisement', () => {
     refuse = false;
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesTo(ADD)).toHaveLength(2));
+  });
+
+  it('shows the app guide without a usable Advertisement app, and asks nothing', async () => {
+    answerWith({});
+    const user = makeUser();
+    renderScreen(
+      {
+        ...user,
+        appList: user.appList.map((a) =>
+          a.app_module_name === 'Advertisement' ? app('Advertisement', 1) : a,
+        ),
+      },
+      '/advertisement',
+      <AdvertScreen />,
+    );
+    expect(await screen.findByText(/The Advertisements app is not active or has expired/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('edits a plan with its values in the form', async () => {

@@ -12,7 +12,9 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
 import { confirmAction, confirmDelete } from '../../../components/dialog/confirm';
+import { loadDialogs } from '../../../components/dialog/load-dialogs';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
+import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
@@ -20,6 +22,8 @@ import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import advertsTexts from '../../../i18n/resources/adverts';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { toast } from '../../../lib/notify';
+import { hasUsableApp } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { ADVERT_PAGE_SIZE, useAdverts, useDeleteAdvert, useSetAdvertStatus } from '../api/adverts-api';
 import '../../../styles/list-page.css';
 import './adverts.css';
@@ -37,6 +41,28 @@ type StatusFilter = 'all' | '1' | '0';
  * route's access and the server).
  */
 export default function AdvertScreen() {
+  const user = useUserInfo();
+  const [now] = useState(Date.now);
+  if (user && !hasUsableApp(user, 'Advertisement', now)) return <AdvertAppGuide />;
+  return <Adverts />;
+}
+
+/** The guide for a missing or expired Advertisement app (spec §4, §6): the screen exists, the module does not. */
+function AdvertAppGuide() {
+  const { t } = useTranslation('adverts');
+  return (
+    <ExpiredAppGuide
+      description={t('app.expired')}
+      onContact={() =>
+        void loadDialogs().then(({ showTip }) =>
+          showTip(t('app.contactText'), { title: t('app.contactTitle') }),
+        )
+      }
+    />
+  );
+}
+
+function Adverts() {
   const { t } = useTranslation('adverts');
   const locale = currentLocale();
   const [page, setPage] = useState(1);
