@@ -53,9 +53,10 @@ describe.skipIf(!dialects().includes('postgres'))(
 
     // Alone it ends at 0 pages, and near 200 without the clean-up. Tests running beside it (other schemas of the
     // same database) hold snapshots that keep a vacuum from reclaiming the newest dead rows, so a few rounds' worth
-    // may stay: the bound allows that, far below what the churn leaves without the clean-up.
+    // may stay (up to 64 pages seen with three suites beside it): the bound allows that, half of what the churn
+    // leaves without the clean-up.
     it('vacuums the deltas it folded, so the table stays a few pages', async () => {
-      expect(await churn(new RollupFacts(t.db.kysely, 'Asia/Shanghai', 1000))).toBeLessThan(60);
+      expect(await churn(new RollupFacts(t.db.kysely, 'Asia/Shanghai', 1000))).toBeLessThan(100);
     });
 
     it('(the same churn without the clean-up grows the table: what the test above would catch)', async () => {
