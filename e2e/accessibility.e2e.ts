@@ -29,9 +29,6 @@ const MEMBERS = ['/member', '/open-member', '/open-member-passport'];
 /** The advertisement screen (issue 18); its sheet and dialogs are checked by adverts.e2e.ts. */
 const ADVERTS = ['/advertisement'];
 
-/** The screens of later releases (one shared "coming soon" screen): none left. */
-const LATER: string[] = [];
-
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -144,7 +141,6 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
       ...MARKETING,
       ...MEMBERS,
       ...ADVERTS,
-      ...LATER,
       '/error?enMsg=Something%20failed',
       '/success?enMsg=Done',
       '/BindPassport',

@@ -1,17 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../lib/load-chunk';
-import type { RouteHandle, RouteTitle } from './route-handle';
+import type { RouteHandle } from './route-handle';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
 /** Every screen is its own chunk, loaded through the reload-on-failure rule of spec §4. */
 const screen = (load: () => Promise<{ default: ComponentType }>): Screen => lazy(() => loadChunk(load));
-
-const ComingSoon = screen(() => import('./routes/coming-soon'));
-
-/** Screens that later releases build; until then they say so plainly (never with invented data). */
-const LATER: (Omit<RouteHandle, 'title'> & { path: string; title: RouteTitle })[] = [];
 
 function route(path: string, handle: RouteHandle, Component: Screen): RouteObject {
   return { path, handle, element: <Component /> };
@@ -224,7 +219,6 @@ export const ROUTES: RouteObject[] = [
     { title: 'advertisement', access: 'advertisement', refusal: 'adverts:mainOnly' },
     screen(() => import('../features/adverts/components/advert-screen')),
   ),
-  ...LATER.map(({ path, ...handle }) => route(`/${path}`, handle, ComingSoon)),
   route(
     '*',
     { title: 'unknown', public: true },

@@ -5,7 +5,6 @@ export default defineNamespace({
   'zh-CN': {
     loading: '加载中…',
     homeCannotGoBack: '首页无法返回',
-    comingSoon: '此页面将在后续版本中上线。',
     tryAgain: '请重试',
     noAccess: '您的角色没有此页面的权限，请联系主账号开通。',
     noData: '暂无数据',
@@ -48,7 +47,6 @@ export default defineNamespace({
   'zh-TW': {
     loading: '載入中…',
     homeCannotGoBack: '首頁無法返回',
-    comingSoon: '此頁面將在後續版本中上線。',
     tryAgain: '請重試',
     noAccess: '您的角色沒有此頁面的權限，請聯繫主帳號開通。',
     noData: '暫無資料',
@@ -91,7 +89,6 @@ export default defineNamespace({
   'en-US': {
     loading: 'Loading…',
     homeCannotGoBack: 'Home cannot go back',
-    comingSoon: 'This screen arrives with a later release.',
     tryAgain: 'Please try again',
     noAccess: 'Your role has no permission for this page. Please ask the main account.',
     noData: 'No data',
