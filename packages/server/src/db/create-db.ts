@@ -4,9 +4,11 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type PostgresCursor,
   type PostgresPool,
@@ -27,6 +29,8 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema holding the tables; undefined for SQLite. */
   schema: string | undefined;
+  /** SQLite: the better-sqlite3 connection (its online backup API, cli/backup.ts); undefined for PostgreSQL. */
+  sqlite?: SQLite.Database;
   /** Human-readable target for logs and the health call, without credentials. */
   describe: string;
   destroy(): Promise<void>;
@@ -63,6 +67,7 @@ function createSqlite(file: string): Db {
     kysely,
     dialect: 'sqlite',
     schema: undefined,
+    sqlite: database,
     describe: `sqlite:${file}`,
     destroy: () => kysely.destroy(),
   };
@@ -130,6 +135,22 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.settings);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * SQLite rolls DDL back with the transaction, but Kysely's adapter says it cannot, so its Migrator ran migrations
+ * outside any transaction: a failing migration left half its tables behind, and two processes starting together
+ * could both run it. Said true, the Migrator runs the pending migrations in one transaction, begun IMMEDIATE
+ * (the write lock: a second process waits under busy_timeout, then finds them applied). Decision 041.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

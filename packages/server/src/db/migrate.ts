@@ -49,10 +49,17 @@ export const migrations: Record<string, Migration> = {
   '0022-adverts': m0022,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Applies pending migrations; the same files run on SQLite and PostgreSQL. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Applies pending migrations; the same files run on SQLite and PostgreSQL. All pending migrations run in one
+ * transaction under a lock (PostgreSQL: Kysely's advisory lock; SQLite: the write lock of BEGIN IMMEDIATE, see
+ * create-db.ts), so processes starting together run each migration once and a failure leaves the database as it
+ * was (decision 041). `set` is for tests (a failing migration); the server always runs `migrations`.
+ */
+export async function migrateToLatest(
+  db: Db,
+  set: Record<string, Migration> = migrations,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => set };
   // Kysely looks for its own tables across all schemas unless told which one is ours.
   const migrator = new Migrator({
     db: db.kysely,
