@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Selector } from 'antd-mobile';
+import { fieldAria } from './field';
 import './choice-field.css';
 
 interface ChoiceFieldProps<V extends string> {
@@ -11,6 +13,12 @@ interface ChoiceFieldProps<V extends string> {
   onChange: (value: V | '') => void;
   /** Whether tapping the chosen option again clears it (optional fields). */
   clearable?: boolean;
+  /** The Field's message: ties it to the group for a screen reader (with `id`). */
+  error?: string | undefined;
+  /** Options a row (default: all of up to three, else two). */
+  columns?: number;
+  /** What follows the chips inside the group: a hint for the choice, or the picker it opens. */
+  children?: ReactNode;
 }
 
 /** A single choice among a few options, shown as chips (store mode, stock level, refund mode). */
@@ -21,12 +29,15 @@ export function ChoiceField<V extends string>({
   value,
   onChange,
   clearable,
+  error,
+  columns,
+  children,
 }: ChoiceFieldProps<V>) {
   return (
-    <div id={id} role="group" aria-label={label}>
+    <div id={id} role="group" aria-label={label} {...(id ? fieldAria(id, error) : {})}>
       <Selector<V>
         className="choice-field"
-        columns={options.length > 3 ? 2 : options.length}
+        columns={columns ?? (options.length > 3 ? 2 : options.length)}
         options={options}
         value={value ? [value] : []}
         showCheckMark={false}
@@ -36,6 +47,7 @@ export function ChoiceField<V extends string>({
           else if (clearable) onChange('');
         }}
       />
+      {children}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { Button, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../../components/form/field';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { InputField } from '../../../components/form/input-field';
 import { ScopeChoices } from '../../../components/form/scope-choices';
 import { useForm } from '../../../components/form/use-form';
@@ -95,24 +96,19 @@ function AdvertEditor({ advert, onClose }: { advert: Advert | null; onClose: () 
           placeholder={t('editor.namePlaceholder')}
         />
         <Field id="advert-type" label={label('type')} required error={errors['type']}>
-          <div
+          <ChoiceField<string>
             id="advert-type"
-            role="group"
-            aria-label={label('type')}
-            {...fieldAria('advert-type', errors['type'])}
+            label={label('type')}
+            error={errors['type']}
+            columns={2}
+            options={ADVERT_TYPES.map((v) => ({ value: String(v), label: ADVERT_TYPE_LABELS[v][locale] }))}
+            value={String(values.type)}
+            onChange={(picked) => picked && set('type')(Number(picked) as AdvertType)}
           >
-            <Selector<string>
-              className="choice-field"
-              columns={2}
-              showCheckMark={false}
-              options={ADVERT_TYPES.map((v) => ({ value: String(v), label: ADVERT_TYPE_LABELS[v][locale] }))}
-              value={[String(values.type)]}
-              onChange={(picked) => picked[0] && set('type')(Number(picked[0]) as AdvertType)}
-            />
             {values.type === 0 ? <p className="muted">{t('editor.noneHint')}</p> : null}
             {values.type === 3 ? <p className="muted">{t('editor.webHint')}</p> : null}
             {values.type === 7 ? <p className="muted">{t('editor.networkHint')}</p> : null}
-          </div>
+          </ChoiceField>
         </Field>
         {uses.includes('text') ? (
           <InputField
@@ -225,20 +221,14 @@ function AdvertEditor({ advert, onClose }: { advert: Advert | null; onClose: () 
           />
         ) : null}
         <Field id="advert-scope" label={label('scope')} required error={errors['scope']}>
-          <div
+          <ChoiceField<AdvertFormValues['scope']>
             id="advert-scope"
-            role="group"
-            aria-label={label('scope')}
-            {...fieldAria('advert-scope', errors['scope'])}
+            label={label('scope')}
+            error={errors['scope']}
+            options={ADVERT_SCOPES.map((v) => ({ value: v, label: ADVERT_SCOPE_LABELS[v][locale] }))}
+            value={values.scope}
+            onChange={(picked) => picked && set('scope')(picked)}
           >
-            <Selector<string>
-              className="choice-field"
-              columns={3}
-              showCheckMark={false}
-              options={ADVERT_SCOPES.map((v) => ({ value: v, label: ADVERT_SCOPE_LABELS[v][locale] }))}
-              value={[values.scope]}
-              onChange={(picked) => picked[0] && set('scope')(picked[0] as AdvertFormValues['scope'])}
-            />
             {values.scope === 'stores' ? (
               <ScopeChoices
                 label={t('editor.stores')}
@@ -267,7 +257,7 @@ function AdvertEditor({ advert, onClose }: { advert: Advert | null; onClose: () 
                 })}
               </p>
             ) : null}
-          </div>
+          </ChoiceField>
         </Field>
       </List>
       {picker ? (

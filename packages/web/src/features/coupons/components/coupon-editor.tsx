@@ -7,10 +7,11 @@ import {
   COUPON_TYPES,
   type Coupon,
 } from '@vendo/contract/api/coupons';
-import { List, Selector } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field';
 import { Field, fieldAria } from '../../../components/form/field';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { InputField } from '../../../components/form/input-field';
 import { ScopeChoices } from '../../../components/form/scope-choices';
 import { useForm } from '../../../components/form/use-form';
@@ -87,21 +88,14 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
           placeholder={t('editor.namePlaceholder')}
         />
         <Field id="coupon-type" label={label('type')} required error={errors['type']}>
-          <div
+          <ChoiceField<CouponFormValues['type']>
             id="coupon-type"
-            role="group"
-            aria-label={label('type')}
-            {...fieldAria('coupon-type', errors['type'])}
-          >
-            <Selector<string>
-              className="choice-field"
-              columns={2}
-              showCheckMark={false}
-              options={COUPON_TYPES.map((v) => ({ value: v, label: COUPON_TYPE_LABELS[v][locale] }))}
-              value={[values.type]}
-              onChange={(picked) => picked[0] && set('type')(picked[0] as CouponFormValues['type'])}
-            />
-          </div>
+            label={label('type')}
+            error={errors['type']}
+            options={COUPON_TYPES.map((v) => ({ value: v, label: COUPON_TYPE_LABELS[v][locale] }))}
+            value={values.type}
+            onChange={(picked) => picked && set('type')(picked)}
+          />
         </Field>
         {values.type === 'rate' ? (
           <InputField
@@ -136,20 +130,14 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
           description={<span className="muted">{t('editor.conditionHint')}</span>}
         />
         <Field id="coupon-scope" label={label('scope')} required error={errors['scope']}>
-          <div
+          <ChoiceField<CouponFormValues['scope']>
             id="coupon-scope"
-            role="group"
-            aria-label={label('scope')}
-            {...fieldAria('coupon-scope', errors['scope'])}
+            label={label('scope')}
+            error={errors['scope']}
+            options={COUPON_SCOPES.map((v) => ({ value: v, label: COUPON_SCOPE_LABELS[v][locale] }))}
+            value={values.scope}
+            onChange={(picked) => picked && set('scope')(picked)}
           >
-            <Selector<string>
-              className="choice-field"
-              columns={3}
-              showCheckMark={false}
-              options={COUPON_SCOPES.map((v) => ({ value: v, label: COUPON_SCOPE_LABELS[v][locale] }))}
-              value={[values.scope]}
-              onChange={(picked) => picked[0] && set('scope')(picked[0] as CouponFormValues['scope'])}
-            />
             {values.scope === 'stores' ? (
               <ScopeChoices
                 label={t('editor.stores')}
@@ -175,7 +163,7 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
                 })}
               </p>
             ) : null}
-          </div>
+          </ChoiceField>
         </Field>
         <InputField
           id="coupon-quantity"
