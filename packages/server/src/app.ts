@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Config } from './config';
 import type { Db } from './db/create-db';
@@ -70,6 +70,10 @@ import { RateLimiter } from './platform/rate-limit';
 import { DevRoutes } from './platform/dev-routes';
 import { CallRegistrar } from './platform/route';
 import { securityHeaders } from './platform/security-headers';
+import { bodyLimits, JSON_BODY_LIMIT } from './platform/body-limits';
+import { healthRoutes } from './platform/health-routes';
+import { Lifecycle } from './platform/lifecycle';
+import { requestLog } from './platform/request-log';
 import { MachineShelves } from './modules/devices/machine-shelves';
 import { logShelfChange } from './modules/stock/shelf-stock-log';
 import { createStock } from './modules/stock/stock-module';
@@ -124,14 +128,22 @@ export interface Services {
 }
 
 /** Builds the whole HTTP application; main.ts listens on it and tests call app.inject. */
-export async function buildApp(
-  options: AppOptions,
-): Promise<{ app: FastifyInstance; services: Services; calls: CallRegistrar['registered']; dev: DevRoutes }> {
+export async function buildApp(options: AppOptions): Promise<{
+  app: FastifyInstance;
+  services: Services;
+  calls: CallRegistrar['registered'];
+  dev: DevRoutes;
+  /** Readiness's shutting-down flag and what closes after the calls in flight (main.ts fills it). */
+  lifecycle: Lifecycle;
+}> {
   const { config, db } = options;
   const clock = options.clock ?? Date.now;
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // JSON calls are small; the few that need more say so (platform/body-limits.ts, decision 042).
+    bodyLimit: JSON_BODY_LIMIT,
+    // One line per request from platform/request-log.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a proxy the caller's address arrives in X-Forwarded-For; rate limits need the real one, so only the
     // proxies TRUST_PROXY names are believed (nobody when unset), in every mode.
     trustProxy: config.trustProxy,
@@ -141,7 +153,10 @@ export async function buildApp(
   dev.guard(app);
   installErrorHandling(app);
   securityHeaders(app, config);
+  requestLog(app);
+  bodyLimits(app);
   acceptEmptyJson(app);
+  const lifecycle = new Lifecycle();
 
   const kysely = db.kysely;
   const secret = await loadPlatformSecret(kysely, config.secret);
@@ -352,6 +367,9 @@ export async function buildApp(
   app.addHook('onClose', () => orders.close());
   app.addHook('onClose', () => notifications.idle());
   app.addHook('onClose', () => jobs.stop());
+  // Last, so Fastify runs it first when the app closes (after the calls in flight): the machine link main.ts
+  // started closes while the modules above still run (decision 042).
+  app.addHook('onClose', () => lifecycle.runAfterCalls());
 
   // Routes: every call is one line into a service built above.
   const permissions = (auth: AuthContext) => permissionsOf(kysely, auth.user);
@@ -440,9 +458,15 @@ export async function buildApp(
     dev,
   });
 
+  healthRoutes(app, {
+    db: kysely,
+    mqttUp: () => devices.gateway.running,
+    closing: () => lifecycle.closing,
+  });
   serveWebApp(app, config.webDist);
   return {
     app,
+    lifecycle,
     services: {
       accounts,
       agents,

@@ -13,6 +13,7 @@ import {
   type PassportContext,
 } from './auth';
 import { localeOf, rcodeMessage } from './i18n';
+import { noteCaller } from './request-log';
 
 export interface CallContext<Req> {
   body: Req;
@@ -68,6 +69,11 @@ export class CallRegistrar {
   ): void {
     this.register(call, async (request) => {
       const auth = await this.authenticator.authenticate(request.headers);
+      noteCaller(request, {
+        merchant: auth.user.merchant_id,
+        user: auth.user.id,
+        staff: !isMainAccount(auth.user),
+      });
       await this.authorize(call, auth);
       return handler({ ...(await this.context(call, request)), auth });
     });

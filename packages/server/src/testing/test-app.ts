@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type Services } from '../app';
+import { buildApp, type AppOptions, type Services } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Db, type Dialect } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
@@ -44,7 +44,12 @@ export class TestClock {
   }
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  /** A logger for tests that read the log (platform/request-log.test.ts); none by default. */
+  options: Pick<AppOptions, 'logger'> = {},
+): Promise<TestApp> {
   // Test mode: production's behaviour with the sandboxes' test pages on (the SMS outbox and the like). The tests
   // stand behind a proxy on loopback (app.inject's address), so X-Forwarded-For names their callers.
   const config = loadConfig({
@@ -61,7 +66,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   );
   await migrateToLatest(db);
   const clock = new TestClock();
-  const built = await buildApp({ config, db, clock: clock.read })
+  const built = await buildApp({ config, db, clock: clock.read, logger: options.logger })
     .then(async (b) => {
       await b.app.ready();
       return b;
