@@ -145,6 +145,23 @@ describe.each(dialects())('backup and restore on %s', (dialect) => {
     expect(await contents(target)).toEqual(await contents(t.db));
   });
 
+  it('changes nothing when the backup breaks off (a damaged file)', async () => {
+    const damaged = path.join(dir, 'damaged.backup');
+    const whole = fs.readFileSync(file);
+    // PostgreSQL: the archive ends inside the data, after psql began (its transaction is dropped). SQLite: half the
+    // pages (a file's last pages may be free ones, so a short cut can leave every row readable).
+    fs.writeFileSync(
+      damaged,
+      whole.subarray(0, dialect === 'postgres' ? whole.length - 100 : whole.length / 2),
+    );
+    await expect(restore(target, damaged, { force: true, databaseUrl: targetUrl })).rejects.toThrow(
+      dialect === 'postgres'
+        ? /^The restore failed and changed nothing: pg_restore: error/
+        : /damaged.backup is damaged/,
+    );
+    expect(await contents(target)).toEqual(await contents(t.db));
+  });
+
   it('refuses a backup from a newer version (a migration this one does not know)', async () => {
     await t.db.kysely
       .insertInto('kysely_migration' as never)

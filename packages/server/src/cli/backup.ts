@@ -140,13 +140,17 @@ function readSqliteMigrations(file: string): string[] {
       .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
       .get(MIGRATION_TABLE);
     if (!table) throw notABackup(file, 'a SQLite database without Vendo migrations');
+    // A damaged file copies as well as a whole one: it is checked first (every page and index, no data compared).
+    const check = backupDb.pragma('quick_check', { simple: true });
+    if (check !== 'ok')
+      throw new BackupError(`${file} is damaged (SQLite's check: ${String(check)}); nothing was changed.`);
     const rows = backupDb.prepare(`select name from ${MIGRATION_TABLE} order by name`).all() as Array<{
       name: string;
     }>;
     return rows.map((r) => r.name);
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw notABackup(file, `SQLite cannot read it: ${(error as Error).message}`);
+    throw new BackupError(`${file} is damaged (SQLite: ${(error as Error).message}); nothing was changed.`);
   } finally {
     backupDb.close();
   }
@@ -317,8 +321,8 @@ function toolError(tool: string, error: Error): Error {
   return error;
 }
 
-const USAGE = `vendo backup FILE            copy the database into a new FILE (safe while the server runs)
-vendo restore FILE [--force]  replace the database with the backup in FILE, then migrate
+const USAGE = `vendo backup FILE              copy the database into a new FILE (safe while the server runs)
+vendo restore FILE [--force]   replace the database with the backup in FILE, then migrate
   restore refuses a database that holds data unless --force (which replaces all of it); stop the servers first`;
 
 /** The `backup` and `restore` commands. */
