@@ -159,6 +159,10 @@ async function createPostgres(url: string, schema: string): Promise<Db> {
   await setup.connect();
   try {
     await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    // Two processes starting together on a new schema: IF NOT EXISTS is checked before the catalog's unique index,
+    // so the one that lost the race is told of a duplicate; the schema is there, which is all it asked for.
+    if ((error as { code?: string }).code !== '23505') throw error;
   } finally {
     await setup.end();
   }
