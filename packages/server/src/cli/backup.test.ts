@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -177,6 +178,50 @@ describe.each(dialects())('backup and restore on %s', (dialect) => {
       /made by a newer version of Vendo \(migrations 9999-from-the-future are unknown to this one\)/,
     );
     expect(await contents(target)).toEqual(await contents(t.db));
+  });
+});
+
+describe('a SQLite backup while another process writes', () => {
+  it('is a whole, consistent copy of one moment', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-backup-busy-'));
+    const live = await createDb({ sqliteFile: path.join(dir, 'vendo.sqlite') });
+    await migrateToLatest(live);
+    // A server's writes: another process adds an agent and a setting in each transaction, as fast as it can.
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000');
+         const agent = db.prepare("insert into agents values (?, 'A', '', 1)");
+         const setting = db.prepare("insert into settings values (?, 'v')");
+         const both = db.transaction((i) => { agent.run('w' + i); setting.run('w' + i); });
+         console.log('ready');
+         for (let i = 0; ; i++) both(i);`,
+        path.join(dir, 'vendo.sqlite'),
+      ],
+      { cwd: __dirname, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise((resolve) => writer.stdout.once('data', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await backup(live, path.join(dir, 'busy.backup'));
+      const during = await sql<{ n: number }>`select count(*) as n from agents`.execute(live.kysely);
+      const copy = new SQLite(path.join(dir, 'busy.backup'), { readonly: true });
+      expect(copy.pragma('quick_check', { simple: true })).toBe('ok');
+      const agents = (copy.prepare('select count(*) as n from agents').get() as { n: number }).n;
+      const settings = (
+        copy.prepare("select count(*) as n from settings where key like 'w%'").get() as { n: number }
+      ).n;
+      copy.close();
+      expect(agents).toBeGreaterThan(0);
+      expect(agents).toBeLessThanOrEqual(during.rows[0]!.n);
+      // Both rows of every transaction, or neither.
+      expect(settings).toBe(agents);
+    } finally {
+      writer.kill('SIGKILL');
+      await live.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

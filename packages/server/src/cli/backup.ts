@@ -55,7 +55,7 @@ export async function backup(db: Db, file: string, databaseUrl?: string): Promis
   fs.rmSync(partial, { force: true });
   try {
     if (db.sqlite) {
-      await db.sqlite.backup(partial);
+      await db.sqlite.backup(partial, { progress: inOneStep });
       // The copy keeps the WAL mode of its source; a rollback journal makes it one file that opens anywhere.
       const copy = new SQLite(partial);
       copy.pragma('journal_mode = DELETE');
@@ -156,12 +156,19 @@ function readSqliteMigrations(file: string): string[] {
   }
 }
 
+/**
+ * better-sqlite3 copies 100 pages a step by default, and SQLite restarts a backup whose source another connection
+ * changed between two steps: a busy server could keep it from ever finishing. All pages in one step instead: one
+ * read transaction, which in WAL mode holds no writer up (the command blocks its own process only).
+ */
+const inOneStep = (): number => 0x7fffffff;
+
 async function restoreSqlite(target: SQLite.Database, file: string): Promise<void> {
   if (target.memory) throw new BackupError('An in-memory database cannot be restored into.');
   // The backup API again, the other way: the file's pages replace the database's, under its write lock.
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    await source.backup(target.name);
+    await source.backup(target.name, { progress: inOneStep });
   } finally {
     source.close();
   }
