@@ -20,6 +20,8 @@ import { BrokerUnreachableError } from './gateway/external-link';
 import { startGateway, type RunningGateway } from './gateway/start-gateway';
 import { ensureDemoMachines } from './demo/demo-machines';
 import { openDatabase } from './runtime';
+import { LOG_REDACT } from './platform/request-log';
+import { gracefulShutdown } from './platform/shutdown';
 
 const usage = `vendo <command>
   serve       run the API, the web app and the device gateway (MQTT)
@@ -101,17 +103,19 @@ async function serve(config: Config): Promise<number> {
     throw error;
   }
   const db = await openDatabase(config);
-  // Payout card data never reaches a log line, whatever object a later log call is handed (decision 031).
-  const redact = { paths: PERSONAL_DATA_LOG_PATHS, censor: '[redacted]' };
+  // Secrets and payout card data never reach a log line, whatever object a log call is handed (decisions 031,
+  // 042). Production writes one JSON line per event; demo and test modes in a terminal write readable lines, and
+  // JSON too when their output goes to a file or a pipe (a log collector reads it, colours would garble it).
+  const redact = LOG_REDACT;
   const logger =
-    process.stdout.isTTY && config.logLevel !== 'silent'
+    process.stdout.isTTY && config.mode !== 'production' && config.logLevel !== 'silent'
       ? {
           level: config.logLevel,
           redact,
           transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
         }
       : { level: config.logLevel, redact };
-  const { app, services } = await buildApp({ config, db, logger });
+  const { app, services, lifecycle } = await buildApp({ config, db, logger });
   let demoStaffLogin: string | null = null;
   if (config.mode === 'demo') {
     await ensureDemoMerchant(db, services);
@@ -120,20 +124,23 @@ async function serve(config: Config): Promise<number> {
     demoStaffLogin = await ensureDemoStaff(app, db.kysely);
   }
 
-  let gateway: RunningGateway | null = null;
   let demoMachines: { stop(graceful?: boolean): Promise<void> } | null = null;
   let closing = false;
+  // Stop taking requests, finish the calls in flight and the machine events received, close the broker and the
+  // database (platform/shutdown.ts); exit 0 when that took less than SHUTDOWN_TIMEOUT_MS, else 1.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await demoMachines?.stop(true);
-    await gateway?.close();
-    await app.close();
-    await db.destroy();
-    process.exit(0);
+    const outcome = await gracefulShutdown({
+      app,
+      lifecycle,
+      db,
+      clients: demoMachines ? [demoMachines] : [],
+      log: app.log,
+      timeoutMs: SHUTDOWN_TIMEOUT_MS,
+    });
+    process.exit(outcome === 'clean' ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -151,8 +158,11 @@ async function serve(config: Config): Promise<number> {
     }
     throw error;
   }
+  let gateway: RunningGateway;
   try {
     gateway = await startGateway(services.devices.gateway, services.devices.machines, config, app.log);
+    // Closed when the app closes, after the calls in flight (they may be waiting on a machine's answer).
+    lifecycle.closeAfterCalls(() => gateway.close());
   } catch (error) {
     const known = error instanceof MqttPortInUseError || error instanceof BrokerUnreachableError;
     console.error(known ? error.message : error);
@@ -198,16 +208,8 @@ async function serve(config: Config): Promise<number> {
   return new Promise<number>(() => undefined);
 }
 
-/** Log paths that could carry a card number, ID number or holder phone. */
-const PERSONAL_DATA_LOG_PATHS = [
-  'req.body',
-  'body',
-  '*.acct_no',
-  '*.acct_cert_no',
-  '*.acct_mobile',
-  '*.telephone',
-  '*.secret',
-];
+/** The bound of a graceful shutdown; a process manager's own (systemd's 90 s, Docker's 10 s) should be longer. */
+const SHUTDOWN_TIMEOUT_MS = 8_000;
 
 const SANDBOX_NOTE = {
   sms: 'no SMS is sent, codes go to this log',

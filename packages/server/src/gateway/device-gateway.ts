@@ -293,6 +293,9 @@ export class DeviceGateway {
    * until it settles (too many events waiting for a commit).
    */
   private receive(topic: string, payload: Buffer): Promise<void> | undefined {
+    // Stopped (shutting down): what the broker still hands over is neither stored nor acknowledged, so the
+    // machine sends it again to whichever process holds it next; the events taken before stop() are committed.
+    if (!this.link) return undefined;
     try {
       const parsed = parseMachineTopic(this.o.prefix, topic);
       if (!parsed) return;
