@@ -43,14 +43,16 @@ async function contents(db: Db): Promise<Record<string, unknown[]>> {
  */
 describe.each(dialects())('backup and restore on %s', (dialect) => {
   const url = process.env['DATABASE_URL'];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-backup-'));
-  const file = path.join(dir, 'vendo.backup');
+  let dir: string;
+  let file: string;
   const targetDatabase = `vendo_restore_${randomBytes(5).toString('hex')}`;
   let t: TestApp;
   let target: Db;
   let targetUrl: string | undefined;
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-backup-'));
+    file = path.join(dir, 'vendo.backup');
     t = await createTestApp(dialect);
     calmSandbox(t);
     const owner = await mainAccount(t, '13900004101');
@@ -226,7 +228,10 @@ describe('a SQLite backup while another process writes', () => {
 });
 
 describe('the backup and restore commands (SQLite)', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-backup-cli-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-backup-cli-'));
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const command = async (dataDir: string, ...argv: string[]) => {
     const lines: string[] = [];

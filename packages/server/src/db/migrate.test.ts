@@ -21,23 +21,24 @@ const MIGRATE_PROCESS = path.resolve(__dirname, '../testing/migrate-process.ts')
 function freshDatabase(dialect: Dialect) {
   const url = process.env['DATABASE_URL']!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-migrate-')), 'vendo.sqlite');
-  return dialect === 'postgres'
-    ? {
-        options: { databaseUrl: url, schema },
-        env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, SQLITE_FILE: '' },
-        async drop() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-          await client.end();
-        },
-      }
-    : {
-        options: { sqliteFile: file },
-        env: { SQLITE_FILE: file, DATABASE_URL: '', DATABASE_SCHEMA: '' },
-        drop: async () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
-      };
+  if (dialect === 'sqlite') {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-migrate-')), 'vendo.sqlite');
+    return {
+      options: { sqliteFile: file },
+      env: { SQLITE_FILE: file, DATABASE_URL: '', DATABASE_SCHEMA: '' },
+      drop: async () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+    };
+  }
+  return {
+    options: { databaseUrl: url, schema },
+    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, SQLITE_FILE: '' },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
 }
 
 /** What a migration can change: every table's columns, the indexes and triggers, and the migrations recorded. */
