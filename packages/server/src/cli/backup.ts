@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -218,8 +219,8 @@ async function readPgDump(file: string): Promise<{ schema: string; migrations: s
 
 /**
  * The target schema is dropped and the dump's objects created, in one psql transaction: any error rolls all of
- * it back. The dump's own CREATE SCHEMA is left out (PostgreSQL's initdb makes `public`, so dumps of it carry none)
- * and made here; a dump of another schema name is renamed to the configured one at the end.
+ * it back. The dump's own CREATE SCHEMA is left out (pg_restore skips it for `public`, which initdb makes) and made
+ * here; a dump of another schema name is renamed to the configured one at the end.
  */
 async function restorePostgres(db: Db, file: string, dumpSchema: string, target: PgTarget): Promise<void> {
   const schema = db.schema!;
@@ -233,7 +234,8 @@ async function restorePostgres(db: Db, file: string, dumpSchema: string, target:
     }
   }
   const list = await run('pg_restore', ['--list', file]);
-  const useList = `${file}.${process.pid}.list`;
+  // Beside the other temporary files: the backup's folder may be read-only.
+  const useList = path.join(os.tmpdir(), `vendo-restore-${process.pid}-${Date.now()}.list`);
   fs.writeFileSync(
     useList,
     list
