@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The compiled server, for the tests that start `vendo serve` as a process (testing/server-process.ts).
+    globalSetup: ['src/testing/build-server-once.ts'],
   },
 });

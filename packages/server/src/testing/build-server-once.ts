@@ -1,0 +1,10 @@
+import { ensureServerBuild } from './server-process';
+
+/**
+ * Global setup of the server tests: compiles `vendo serve` (packages/server/dist/main.js) once per run, only when
+ * it is missing or older than the sources, for the tests that start it as a child process (server-process.ts).
+ * Run before any test file, so two test files never build it at the same time.
+ */
+export default function setup(): void {
+  ensureServerBuild();
+}
