@@ -1,17 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { report, REPORT_FORMATS, type ReportKind } from '@vendo/contract/api/analytics';
+import { report, type ReportKind } from '@vendo/contract/api/analytics';
 import { settleReport } from '@vendo/contract/api/funds';
 import { SETTLEMENT_REPORT } from '@vendo/contract/permissions';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client';
-import { downloadUrl } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/notify';
-import { inSheet, SheetFrame } from '../sheet/sheet';
+import { inSheet } from '../sheet/sheet';
 import type { TimeRange } from '../time-range-picker/time-range';
-
-type ReportFormat = (typeof REPORT_FORMATS)[number];
+import { FormatChoice, type ReportFormat } from './format-choice';
 
 /** What a file holds: a view of analytics (/a/report), or a settlement record's detail (/b/settleReport). */
 export type ReportTarget = (
@@ -36,38 +31,15 @@ function askLink(target: ReportTarget, format: ReportFormat) {
     : callApi(report, { kind: target.kind, format, condition: target.condition });
 }
 
-/** Choose XLSX or CSV; the answered link streams the file, and the browser saves or opens it. Failures toast. */
+/** Choose XLSX or CSV of an analytics view or a settlement record's detail. */
 function ReportChoice({ onClose, ...target }: ReportSheetProps) {
-  const { t } = useTranslation('report');
-  const request = useMutation({ mutationFn: (format: ReportFormat) => askLink(target, format) });
-  const pick = (format: ReportFormat) => {
-    request.mutate(format, {
-      onSuccess: (answer) => {
-        downloadUrl(answer.url, answer.filename);
-        toast(t('started'), { icon: 'success' });
-        onClose();
-      },
-    });
-  };
   return (
-    <SheetFrame title={t('title')} onClose={onClose} bodyClassName="report-sheet">
-      <p className="report-sheet-subject">{target.subject}</p>
-      {'range' in target ? <PeriodLine range={target.range} /> : null}
-      <div className="report-sheet-actions">
-        {REPORT_FORMATS.map((format) => (
-          <Button
-            key={format}
-            block
-            color={format === 'xlsx' ? 'primary' : 'default'}
-            loading={request.isPending && request.variables === format}
-            disabled={request.isPending}
-            onClick={() => pick(format)}
-          >
-            {t(format)}
-          </Button>
-        ))}
-      </div>
-    </SheetFrame>
+    <FormatChoice
+      subject={target.subject}
+      details={'range' in target ? <PeriodLine range={target.range} /> : null}
+      ask={(format) => askLink(target, format)}
+      onClose={onClose}
+    />
   );
 }
 

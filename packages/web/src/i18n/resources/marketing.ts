@@ -32,7 +32,6 @@ export default defineNamespace({
       download: '下载',
       downloadTitle: '下载记录',
       subject: '营销记录（{{kind}}）',
-      started: '已开始下载',
     },
   },
   'zh-TW': {
@@ -65,7 +64,6 @@ export default defineNamespace({
       download: '下載',
       downloadTitle: '下載記錄',
       subject: '行銷記錄（{{kind}}）',
-      started: '已開始下載',
     },
   },
   'en-US': {
@@ -98,7 +96,6 @@ export default defineNamespace({
       download: 'Download',
       downloadTitle: 'Download records',
       subject: 'Marketing records ({{kind}})',
-      started: 'Download started',
     },
   },
 });

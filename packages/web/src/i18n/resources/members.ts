@@ -58,7 +58,6 @@ export default defineNamespace({
       title: '下载会员列表',
       subject: '会员列表（当前搜索条件）',
       subjectAll: '全部会员',
-      started: '已开始下载',
     },
     app: {
       expired: '会员应用未开通或已过期，开通后即可查看会员。',
@@ -152,7 +151,6 @@ export default defineNamespace({
       title: '下載會員列表',
       subject: '會員列表（目前搜尋條件）',
       subjectAll: '全部會員',
-      started: '已開始下載',
     },
     app: {
       expired: '會員應用未開通或已過期，開通後即可查看會員。',
@@ -247,7 +245,6 @@ export default defineNamespace({
       title: 'Download members',
       subject: 'Members (the current search)',
       subjectAll: 'All members',
-      started: 'Download started',
     },
     app: {
       expired: 'The Members app is not active or has expired. Activate it to see your members.',

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDev } from '@vendo/contract/api/devices';
 import { getActivityCenter, getRecord, recordReport } from '@vendo/contract/api/marketing';
 import { callApi } from '../../../lib/api-client';
@@ -24,10 +24,7 @@ export function useMachines() {
   return useQuery(callQuery(getDev, WHOLE_LIST));
 }
 
-/** A download link of the records the filters name, as XLSX or CSV. */
-export function useRecordReport() {
-  return useMutation({
-    mutationFn: ({ filters, format }: { filters: RecordFilters; format: 'xlsx' | 'csv' }) =>
-      callApi(recordReport, { condition: recordCondition(filters), format }),
-  });
+/** A link streaming the records the filters name as XLSX or CSV. */
+export function recordReportLink(filters: RecordFilters, format: 'xlsx' | 'csv') {
+  return callApi(recordReport, { condition: recordCondition(filters), format });
 }

@@ -96,7 +96,7 @@ describe('/record', () => {
     expect(list.textContent).toContain('Spring (ABCD)');
 
     fireEvent.click(screen.getByRole('button', { name: /Download/ }));
-    const csv = await screen.findByRole('button', { name: 'CSV' }, { timeout: 5000 });
+    const csv = await screen.findByRole('button', { name: 'CSV file' }, { timeout: 5000 });
     fireEvent.click(csv);
     await waitFor(() => expect(bodiesTo(REPORT)).toHaveLength(1));
     const asked = bodiesTo(REPORT)[0] as { format: string; condition: { start_time: number } };

@@ -42,9 +42,7 @@ export function useSavePointRule() {
 }
 
 /** A download link of the members the keyword finds, as XLSX or CSV. */
-export function useMemberReport() {
-  return useMutation({
-    mutationFn: ({ keyword, format }: { keyword: string; format: 'xlsx' | 'csv' }) =>
-      callApi(memberReport, { condition: keyword ? { keyword } : {}, format }),
-  });
+/** A link streaming the members the search finds (all without one) as XLSX or CSV. */
+export function memberReportLink(keyword: string, format: 'xlsx' | 'csv') {
+  return callApi(memberReport, { condition: keyword ? { keyword } : {}, format });
 }

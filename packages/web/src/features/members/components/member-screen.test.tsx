@@ -181,7 +181,7 @@ describe('/member', () => {
     await waitFor(() => expect(bodiesTo(SET_RULE)).toEqual([{ points_per_yuan: 5 }]));
 
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'XLSX' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Excel workbook (XLSX)' }, { timeout: 5000 }));
     await waitFor(() => expect(downloadUrl).toHaveBeenCalledWith('/files/m.xlsx', 'members.xlsx'));
     expect(bodiesTo(REPORT)).toEqual([{ condition: {}, format: 'xlsx' }]);
   }, 20_000);
