@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdvertTables } from '../modules/adverts/advert-tables';
+import type { AuditTables } from '../modules/audit/audit-tables';
 import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
@@ -29,6 +30,7 @@ export interface Database
     AccountTables,
     AdvertTables,
     AnalyticsTables,
+    AuditTables,
     BankCardTables,
     BankDirectoryTables,
     CatalogTables,

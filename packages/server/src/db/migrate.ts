@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-referrers';
 import * as m0018 from './migrations/0018-coupons';
 import * as m0022 from './migrations/0022-adverts';
 import * as m0021 from './migrations/0021-members';
+import * as m0023 from './migrations/0023-audit-log';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0018-coupons': m0018,
   '0021-members': m0021,
   '0022-adverts': m0022,
+  '0023-audit-log': m0023,
 };
 
 /**
