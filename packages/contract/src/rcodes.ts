@@ -12,6 +12,7 @@ import { giftRcodes } from './rcodes-gifts';
 import { referrerRcodes } from './rcodes-referrers';
 import { memberRcodes } from './rcodes-members';
 import { advertRcodes } from './rcodes-adverts';
+import { apiKeyRcodes } from './rcodes-api-keys';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
@@ -22,7 +23,7 @@ import { advertRcodes } from './rcodes-adverts';
  * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
  * (rcodes-gifts.ts), 1140–1159 referrers and records
  * (rcodes-referrers.ts), 1160–1179 members and points (rcodes-members.ts), 1180–1199 advertisements
- * (rcodes-adverts.ts).
+ * (rcodes-adverts.ts), 1220–1239 API keys (rcodes-api-keys.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -224,6 +225,7 @@ export const rcodeCatalogue = {
   ...referrerRcodes,
   ...memberRcodes,
   ...advertRcodes,
+  ...apiKeyRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;
