@@ -39,9 +39,13 @@ export function useForm<T extends object>(initial: T | (() => T)) {
     [],
   );
 
-  /** Shows the messages a check found (and only those); true when there are none, so the form may send. */
+  /**
+   * Shows the messages a check found (and only those), and drops the last refusal's words: a new try. True when
+   * there are none, so the form may send.
+   */
   const check = useCallback((found: FieldErrors): boolean => {
     setErrors(found);
+    setMessage(null);
     return !hasErrors(found);
   }, []);
 
@@ -53,21 +57,49 @@ export function useForm<T extends object>(initial: T | (() => T)) {
   });
 
   /**
+   * Sends the form through `run`. When the server refuses, its words show at the field `fieldOf` names for the
+   * refusal's code, else as the form's message; what was typed stays. Resolves `{ answer }` when it went through,
+   * null when refused.
+   */
+  const send = useCallback(
+    async <R>(
+      run: () => Promise<R>,
+      fieldOf?: (rcode: number) => string | null | undefined,
+    ): Promise<{ answer: R } | null> => {
+      setMessage(null);
+      try {
+        return { answer: await run() };
+      } catch (error) {
+        if (!(error instanceof ApiError)) return null;
+        const field = fieldOf?.(error.rcode);
+        if (field) setErrors({ [field]: error.msg });
+        else setMessage(error.msg);
+        return null;
+      }
+    },
+    [],
+  );
+
+  /**
    * Runs a call to the server and what follows it (a save, sending a code). When the server refuses, its words
    * become the form's message. Resolves true when it went through.
    */
-  const attempt = useCallback(async (run: () => Promise<void>): Promise<boolean> => {
-    setMessage(null);
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError) setMessage(error.msg);
-      return false;
-    }
-  }, []);
+  const attempt = useCallback(async (run: () => Promise<void>) => (await send(run)) !== null, [send]);
 
-  return { values, setValues, set, update, check, bind, errors, setErrors, message, setMessage, attempt };
+  return {
+    values,
+    setValues,
+    set,
+    update,
+    check,
+    bind,
+    errors,
+    setErrors,
+    message,
+    setMessage,
+    attempt,
+    send,
+  };
 }
 
 /** Whether any field has a message. */

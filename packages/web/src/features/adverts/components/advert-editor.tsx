@@ -21,7 +21,6 @@ import { ScopeChoices } from '../../../components/form/scope-choices';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useAdvertCoupons, useAdvertMachines, useAdvertStores, useSaveAdvert } from '../api/adverts-api';
 import {
@@ -44,7 +43,7 @@ function AdvertEditor({ advert, onClose }: { advert: Advert | null; onClose: () 
   const { t } = useTranslation('adverts');
   const locale = currentLocale();
   const form = useForm<AdvertFormValues>(() => (advert ? advertFormOf(advert) : emptyAdvertForm()));
-  const { values, errors, set, check, setErrors, message, setMessage } = form;
+  const { values, errors, set, check, message, send } = form;
   const save = useSaveAdvert();
   const stores = useAdvertStores();
   const machines = useAdvertMachines();
@@ -55,21 +54,15 @@ function AdvertEditor({ advert, onClose }: { advert: Advert | null; onClose: () 
   const linkRequired = values.type === 1 || values.type === 2;
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkAdvertForm(values, locale))) return;
-    try {
-      await save.mutateAsync({
-        ...advertRequest(values),
-        ...(advert ? { advert_id: advert.advert_id } : {}),
-      });
-      toast(t('editor.saved'), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const field = fieldOfRcode(error.rcode);
-      if (field) setErrors({ [field]: error.msg });
-      else setMessage(error.msg);
-    }
+    const saved = await send(
+      () =>
+        save.mutateAsync({ ...advertRequest(values), ...(advert ? { advert_id: advert.advert_id } : {}) }),
+      fieldOfRcode,
+    );
+    if (!saved) return;
+    toast(t('editor.saved'), { icon: 'success' });
+    onClose();
   };
 
   const linkHint =

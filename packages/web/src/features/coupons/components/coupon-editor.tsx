@@ -18,7 +18,6 @@ import { useForm } from '../../../components/form/use-form';
 import { WeekdaysField } from '../../../components/form/weekdays-field';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useCouponGoods, useCouponStores, useSaveCoupon } from '../api/coupons-api';
 import {
@@ -43,7 +42,7 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
   const { t } = useTranslation('coupons');
   const locale = currentLocale();
   const form = useForm<CouponFormValues>(() => (coupon ? couponFormOf(coupon) : emptyCouponForm()));
-  const { values, errors, set, check, setErrors, message, setMessage } = form;
+  const { values, errors, set, check, message, send } = form;
   const save = useSaveCoupon();
   const stores = useCouponStores();
   const goods = useCouponGoods();
@@ -51,21 +50,15 @@ function CouponEditor({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
   const dateTexts = { placeholder: t('editor.pick'), clear: t('editor.clear') };
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkCouponForm(values, locale))) return;
-    try {
-      await save.mutateAsync({
-        ...couponRequest(values),
-        ...(coupon ? { coupon_id: coupon.coupon_id } : {}),
-      });
-      toast(t('editor.saved'), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const field = fieldOfRcode(error.rcode);
-      if (field) setErrors({ [field]: error.msg });
-      else setMessage(error.msg);
-    }
+    const saved = await send(
+      () =>
+        save.mutateAsync({ ...couponRequest(values), ...(coupon ? { coupon_id: coupon.coupon_id } : {}) }),
+      fieldOfRcode,
+    );
+    if (!saved) return;
+    toast(t('editor.saved'), { icon: 'success' });
+    onClose();
   };
 
   return (

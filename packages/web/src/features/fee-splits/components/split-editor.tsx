@@ -55,7 +55,7 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
   const { t } = useTranslation('feeSplits');
   const locale = currentLocale();
   const form = useForm<SplitFormValues>(() => formValuesOf(config));
-  const { values, errors, update, check, setErrors, message, setMessage } = form;
+  const { values, errors, update, check, message, send } = form;
   const cards = useApprovedCards();
   const save = useSaveSplitConfig();
   const find = useFindSplitAccount();
@@ -132,20 +132,16 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
       );
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkSplitForm(values, locale))) return;
-    try {
-      const saved = await save.mutateAsync({ id: config?.bank_split_id ?? null, body: splitRequest(values) });
-      toast(config ? t('editor.saved', { version: saved.version }) : t('editor.savedNew'), {
-        icon: 'success',
-      });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const field = fieldOfRcode(error.rcode);
-      if (field) setErrors({ [field]: error.msg });
-      else setMessage(error.msg);
-    }
+    const saved = await send(
+      () => save.mutateAsync({ id: config?.bank_split_id ?? null, body: splitRequest(values) }),
+      fieldOfRcode,
+    );
+    if (!saved) return;
+    toast(config ? t('editor.saved', { version: saved.answer.version }) : t('editor.savedNew'), {
+      icon: 'success',
+    });
+    onClose();
   };
 
   const alreadyIn = (merchantId: string) => values.split_merchant.some((s) => s.merchant_id === merchantId);

@@ -11,7 +11,6 @@ import { WeekdaysField } from '../../../components/form/weekdays-field';
 import { Pagination } from '../../../components/pagination/pagination';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { MACHINE_PAGE_SIZE, useAddGift, useGiftGoods, useGiftMachines } from '../api/gifts-api';
 import {
@@ -32,7 +31,7 @@ function GiftEditor({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('gifts');
   const locale = currentLocale();
   const form = useForm<GiftFormValues>(() => emptyGiftForm());
-  const { values, errors, set, check, setErrors, message, setMessage } = form;
+  const { values, errors, set, check, message, send } = form;
   const save = useAddGift();
   const [keyword, setKeyword] = useState('');
   const [machinePage, setMachinePage] = useState(1);
@@ -42,18 +41,11 @@ function GiftEditor({ onClose }: { onClose: () => void }) {
   const dateTexts = { placeholder: t('editor.pick'), clear: t('editor.clear') };
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkGiftForm(values, locale))) return;
-    try {
-      const made = await save.mutateAsync(giftRequest(values));
-      toast(t('editor.saved', { count: made.quantity }), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const field = fieldOfRcode(error.rcode);
-      if (field) setErrors({ [field]: error.msg });
-      else setMessage(error.msg);
-    }
+    const made = await send(() => save.mutateAsync(giftRequest(values)), fieldOfRcode);
+    if (!made) return;
+    toast(t('editor.saved', { count: made.answer.quantity }), { icon: 'success' });
+    onClose();
   };
 
   const machineList = machines.data?.data ?? [];

@@ -5,7 +5,6 @@ import { InputField } from '../../../components/form/input-field';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useSavePointRule } from '../api/members-api';
 import { parsePointsPerYuan } from '../utils/member-forms';
@@ -14,7 +13,7 @@ import { parsePointsPerYuan } from '../utils/member-forms';
 function PointRuleEditor({ current, onClose }: { current: number; onClose: () => void }) {
   const { t } = useTranslation('members');
   const locale = currentLocale();
-  const { values, errors, set, setErrors, message, setMessage } = useForm(() => ({
+  const { values, errors, set, setErrors, message, setMessage, send } = useForm(() => ({
     points_per_yuan: String(current),
   }));
   const save = useSavePointRule();
@@ -23,15 +22,13 @@ function PointRuleEditor({ current, onClose }: { current: number; onClose: () =>
     setMessage(null);
     const parsed = parsePointsPerYuan(values.points_per_yuan, locale);
     if (parsed.error !== undefined) return setErrors({ points_per_yuan: parsed.error });
-    try {
-      await save.mutateAsync(parsed.value);
-      toast(t('rule.saved'), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      if (error.rcode > 0) setErrors({ points_per_yuan: error.msg });
-      else setMessage(error.msg);
-    }
+    const saved = await send(
+      () => save.mutateAsync(parsed.value),
+      (rcode) => (rcode > 0 ? 'points_per_yuan' : null),
+    );
+    if (!saved) return;
+    toast(t('rule.saved'), { icon: 'success' });
+    onClose();
   };
 
   return (

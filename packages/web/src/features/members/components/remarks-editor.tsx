@@ -5,7 +5,6 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useSaveRemarks } from '../api/members-api';
 import { checkRemarks } from '../utils/member-forms';
@@ -17,24 +16,21 @@ import { checkRemarks } from '../utils/member-forms';
 function RemarksEditor({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation('members');
   const locale = currentLocale();
-  const { values, errors, set, check, setErrors, message, setMessage } = useForm(() => ({
+  const { values, errors, set, check, message, send } = useForm(() => ({
     remarks: member.remarks,
   }));
   const save = useSaveRemarks();
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkRemarks(member.member_id, values.remarks, locale))) return;
-    try {
-      await save.mutateAsync({ member_id: member.member_id, remarks: values.remarks });
-      toast(t('remarks.saved'), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      // The server's refusal (a rule, a member gone) belongs to the one field; a lost connection to the form.
-      if (error.rcode > 0) setErrors({ remarks: error.msg });
-      else setMessage(error.msg);
-    }
+    // The server's refusal (a rule, a member gone) belongs to the one field; a lost connection to the form.
+    const saved = await send(
+      () => save.mutateAsync({ member_id: member.member_id, remarks: values.remarks }),
+      (rcode) => (rcode > 0 ? 'remarks' : null),
+    );
+    if (!saved) return;
+    toast(t('remarks.saved'), { icon: 'success' });
+    onClose();
   };
 
   return (

@@ -6,7 +6,6 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notify';
 import { useSaveReferrer } from '../api/referrers-api';
 import {
@@ -26,23 +25,19 @@ function ReferrerEditor({ referrer, onClose }: { referrer: Referrer | null; onCl
   const { t } = useTranslation('referrers');
   const locale = currentLocale();
   const form = useForm<ReferrerFormValues>(() => referrerForm(referrer));
-  const { values, errors, set, check, setErrors, message, setMessage } = form;
+  const { values, errors, set, check, message, send } = form;
   const save = useSaveReferrer();
   const label = (field: string) => REFERRER_FIELD_LABELS[field]?.[locale] ?? field;
 
   const submit = async () => {
-    setMessage(null);
     if (!check(checkReferrerForm(values, locale))) return;
-    try {
-      await save.mutateAsync({ id: referrer?.referrer_id ?? null, body: referrerRequest(values) });
-      toast(t('editor.saved'), { icon: 'success' });
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const field = fieldOfRcode(error.rcode);
-      if (field) setErrors({ [field]: error.msg });
-      else setMessage(error.msg);
-    }
+    const saved = await send(
+      () => save.mutateAsync({ id: referrer?.referrer_id ?? null, body: referrerRequest(values) }),
+      fieldOfRcode,
+    );
+    if (!saved) return;
+    toast(t('editor.saved'), { icon: 'success' });
+    onClose();
   };
 
   return (
