@@ -13,6 +13,7 @@ import { referrerRcodes } from './rcodes-referrers';
 import { memberRcodes } from './rcodes-members';
 import { advertRcodes } from './rcodes-adverts';
 import { apiKeyRcodes } from './rcodes-api-keys';
+import { webhookRcodes } from './rcodes-webhooks';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
@@ -23,7 +24,7 @@ import { apiKeyRcodes } from './rcodes-api-keys';
  * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
  * (rcodes-gifts.ts), 1140–1159 referrers and records
  * (rcodes-referrers.ts), 1160–1179 members and points (rcodes-members.ts), 1180–1199 advertisements
- * (rcodes-adverts.ts), 1220–1239 API keys (rcodes-api-keys.ts).
+ * (rcodes-adverts.ts), 1220–1239 API keys (rcodes-api-keys.ts), 1240–1259 webhooks (rcodes-webhooks.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -226,6 +227,7 @@ export const rcodeCatalogue = {
   ...memberRcodes,
   ...advertRcodes,
   ...apiKeyRcodes,
+  ...webhookRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;

@@ -1,6 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdvertTables } from '../modules/adverts/advert-tables';
+import type { ApiKeyTables } from '../modules/api-keys/api-key-tables';
 import type { AuditTables } from '../modules/audit/audit-tables';
+import type { EventTables } from '../modules/events/events-tables';
+import type { WebhookTables } from '../modules/webhooks/webhook-tables';
 import type { AnalyticsTables } from '../modules/analytics/analytics-tables';
 import type { BankCardTables } from '../modules/bank-cards/bank-card-tables';
 import type { BankDirectoryTables } from '../modules/bank-directory/bank-directory-tables';
@@ -30,12 +33,14 @@ export interface Database
     AccountTables,
     AdvertTables,
     AnalyticsTables,
+    ApiKeyTables,
     AuditTables,
     BankCardTables,
     BankDirectoryTables,
     CatalogTables,
     CouponTables,
     DeviceTables,
+    EventTables,
     FeeSplitTables,
     FundTables,
     GiftTables,
@@ -46,7 +51,8 @@ export interface Database
     PassportTables,
     ReferrerTables,
     StaffTables,
-    StockTables {}
+    StockTables,
+    WebhookTables {}
 
 export interface AccountTables {
   settings: SettingsTable;

@@ -23,6 +23,8 @@ import * as m0018 from './migrations/0018-coupons';
 import * as m0022 from './migrations/0022-adverts';
 import * as m0021 from './migrations/0021-members';
 import * as m0023 from './migrations/0023-audit-log';
+import * as m0024 from './migrations/0024-api-keys';
+import * as m0025 from './migrations/0025-webhooks';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +51,8 @@ export const migrations: Record<string, Migration> = {
   '0021-members': m0021,
   '0022-adverts': m0022,
   '0023-audit-log': m0023,
+  '0024-api-keys': m0024,
+  '0025-webhooks': m0025,
 };
 
 /**
