@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isValidationKey, type ValidationKey } from '@vendo/contract/validation-messages';
+import { apiKeyMayCall, isReadingCall } from '@vendo/contract/api/api-keys';
 import type { Call } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from './app-error';
 import {
+  apiKeyOf,
   isMainAccount,
   type AuthContext,
   type Authenticator,
@@ -14,6 +16,7 @@ import {
 } from './auth';
 import { localeOf, rcodeMessage } from './i18n';
 import { noteCaller } from './request-log';
+import { noteOrigin } from './request-origin';
 
 export interface CallContext<Req> {
   body: Req;
@@ -75,7 +78,15 @@ export class CallRegistrar {
         staff: !isMainAccount(auth.user),
       });
       await this.authorize(call, auth);
-      return handler({ ...(await this.context(call, request)), auth });
+      const ctx = await this.context(call, request);
+      // Services record sensitive actions with where they came from (modules/audit).
+      noteOrigin(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
+      const result = await handler({ ...ctx, auth });
+      // An API key's use of a call that changes something is recorded (decision 047).
+      if (!isReadingCall(call.path)) {
+        await this.authenticator.recordKeyUse(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
+      }
+      return result;
     });
   }
 
@@ -106,6 +117,8 @@ export class CallRegistrar {
     if (call.app !== undefined && !(await this.appUsable(auth.user.merchant_id, call.app))) {
       throw new AppError(RCODE.APP_EXPIRED);
     }
+    // An API key makes only the calls open to keys, then is checked as staff (decision 047).
+    if (apiKeyOf(auth.user) && !apiKeyMayCall(call)) throw new AppError(RCODE.API_KEY_CALL_REFUSED);
     if (isMainAccount(auth.user)) return;
     if (call.mainOnly) throw new AppError(RCODE.FORBIDDEN);
     if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {

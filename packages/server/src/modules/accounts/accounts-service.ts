@@ -11,10 +11,11 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { Agents } from '../agents/agents';
 import { appExtend, type AppModules } from '../apps/app-modules';
-import type { AccountRepository } from './account-repository';
 import { permissionsOf } from './permissions';
 import type { SmsCodes } from './sms-codes';
-import type { SessionStore } from '../../platform/sessions';
+import { SessionStore } from '../../platform/sessions';
+import { AccountRepository } from './account-repository';
+import { actorOf, AuditLog, originOf, type AuditOrigin } from '../audit/audit-log';
 
 /**
  * Login limits, failures inside a quarter of an hour (docs/ARCHITECTURE.md, Identity):
@@ -127,9 +128,37 @@ export class AccountsService {
     return this.startSession(userId, 'common', caller);
   }
 
+  /**
+   * The password login. Both outcomes are in the audit log: a success in the session's transaction, a refusal
+   * (wrong password, or locked out) in its own, written before the refusal is answered. A login name that names
+   * no account has no merchant to show it to and is not recorded (the rate limits still count it).
+   */
   async login(username: string, password: string, caller: Caller): Promise<UserInfo> {
-    const user = await this.verifyLogin(username, password, caller);
-    return this.startSession(user.id, 'common', caller);
+    let user: User;
+    try {
+      user = await this.verifyLogin(username, password, caller);
+    } catch (error) {
+      await this.recordFailedLogin(username, caller, error);
+      throw error;
+    }
+    return this.startSession(user.id, 'common', caller, null, '/p/v1/login');
+  }
+
+  private async recordFailedLogin(username: string, caller: Caller, error: unknown): Promise<void> {
+    const user = await this.findByLogin(username);
+    if (!user) return;
+    await this.audit.record(this.d.db, {
+      merchantId: user.merchant_id,
+      origin: { actor: actorOf({ user }), ip: caller.ip, userAgent: caller.userAgent, call: '/p/v1/login' },
+      kind: 'login',
+      action: 'login_failed',
+      target: { type: 'user', id: user.id, name: user.username },
+      changes: [{ field: 'rcode', before: null, after: error instanceof AppError ? error.rcode : 'error' }],
+    });
+  }
+
+  private get audit(): AuditLog {
+    return new AuditLog(this.d.clock);
   }
 
   /**
@@ -166,7 +195,16 @@ export class AccountsService {
   }
 
   async logout(auth: AuthContext): Promise<void> {
-    await this.d.sessions.revoke(auth.sessionId, this.d.clock());
+    await this.d.db.transaction().execute(async (trx) => {
+      await new SessionStore(trx).revoke(auth.sessionId, this.d.clock());
+      await this.audit.record(trx, {
+        merchantId: auth.user.merchant_id,
+        origin: originOf(auth),
+        kind: 'logout',
+        action: 'logout',
+        target: { type: 'user', id: auth.user.id, name: auth.user.username },
+      });
+    });
   }
 
   async sendResetSms(phone: string, ip: string): Promise<void> {
@@ -174,11 +212,20 @@ export class AccountsService {
     await this.d.sms.issue(phone, 'resetPwd', ip);
   }
 
-  async resetPassword(phone: string, password: string, code: string): Promise<void> {
+  async resetPassword(
+    phone: string,
+    password: string,
+    code: string,
+    caller: Caller = { ip: '', userAgent: '' },
+  ): Promise<void> {
     const user = await this.d.repo.findMainByPhone(phone);
     if (!user) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
     await this.d.sms.verify({ phone, purpose: 'resetPwd', code, consume: true });
-    await this.replacePassword(user, password);
+    await this.replacePassword(user, password, {
+      actor: actorOf({ user }),
+      ...caller,
+      call: '/p/v1/resetPwd',
+    });
     // The owner proved the phone: no address stays locked out of the account.
     const buckets = loginBuckets(phone, '');
     await this.d.limiter.clearStartingWith(buckets.accountAddressPrefix);
@@ -195,7 +242,7 @@ export class AccountsService {
   async changeOwnPassword(auth: AuthContext, code: string, password: string): Promise<void> {
     const phone = await this.ownResetPhone(auth);
     await this.d.sms.verify({ phone, purpose: 'changePwd', code, consume: true });
-    await this.replacePassword(auth.user, password);
+    await this.replacePassword(auth.user, password, originOf(auth));
   }
 
   /** The code asked before account details change goes to the main account's phone. */
@@ -213,7 +260,18 @@ export class AccountsService {
     if (auth.user.oper_pwd_hash) {
       await this.assertOperPassword(auth, oldMd5);
     }
-    await this.d.repo.setOperPwd(auth.user.id, await hashPassword(newMd5), this.d.clock());
+    const hash = await hashPassword(newMd5);
+    await this.d.db.transaction().execute(async (trx) => {
+      await new AccountRepository(trx).setOperPwd(auth.user.id, hash, this.d.clock());
+      await this.audit.record(trx, {
+        merchantId: auth.user.merchant_id,
+        origin: originOf(auth),
+        kind: 'oper_password',
+        action: auth.user.oper_pwd_hash ? 'change' : 'set',
+        target: { type: 'user', id: auth.user.id, name: auth.user.username },
+        changes: [{ field: 'oper_pwd', before: auth.user.oper_pwd_hash ? 'set' : null, after: 'set' }],
+      });
+    });
   }
 
   /** Verifies the operation password and yields the sign, valid 2 hours, that guarded actions need. */
@@ -261,11 +319,22 @@ export class AccountsService {
     return auth.user.phone;
   }
 
-  private async replacePassword(user: User, password: string): Promise<void> {
+  private async replacePassword(user: User, password: string, origin: AuditOrigin): Promise<void> {
     const now = this.d.clock();
-    await this.d.repo.setPassword(user.id, await hashPassword(password), now);
-    // Every session ends: whoever knew the old password is out.
-    await this.d.sessions.revokeUser(user.id, now);
+    const hash = await hashPassword(password);
+    await this.d.db.transaction().execute(async (trx) => {
+      await new AccountRepository(trx).setPassword(user.id, hash, now);
+      // Every session ends: whoever knew the old password is out.
+      await new SessionStore(trx).revokeUser(user.id, now);
+      await this.audit.record(trx, {
+        merchantId: user.merchant_id,
+        origin,
+        kind: 'password',
+        action: origin.call === '/p/v1/resetPwd' ? 'reset' : 'change',
+        target: { type: 'user', id: user.id, name: user.username },
+        changes: [{ field: 'password', before: 'set', after: 'set' }],
+      });
+    });
   }
 
   private async findByLogin(username: string): Promise<User | undefined> {
@@ -280,27 +349,39 @@ export class AccountsService {
     loginType: 'wechat' | 'common',
     caller: Caller,
     passportId: number | null = null,
+    /** The call that logged in (the audit log's entry); sign-up's first session is not a login. */
+    auditCall?: string,
   ): Promise<UserInfo> {
     const now = this.d.clock();
     const token = randomToken();
     const secret = randomToken();
     const expiresAt = now + LOGIN_VALID_MS;
-    await this.d.sessions.open({
-      userId,
-      tokenHash: sha256(token),
-      secretHash: sha256(secret),
-      loginType,
-      ip: caller.ip,
-      userAgent: caller.userAgent,
-      now,
-      expiresAt,
-      passportId,
-    });
     const user = await this.d.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
+    await this.d.db.transaction().execute(async (trx) => {
+      await new SessionStore(trx).open({
+        userId,
+        tokenHash: sha256(token),
+        secretHash: sha256(secret),
+        loginType,
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+        now,
+        expiresAt,
+        passportId,
+      });
+      if (auditCall === undefined) return;
+      await this.audit.record(trx, {
+        merchantId: user.merchant_id,
+        origin: { actor: actorOf({ user }), ip: caller.ip, userAgent: caller.userAgent, call: auditCall },
+        kind: 'login',
+        action: loginType === 'wechat' ? 'login_wechat' : 'login',
+        target: { type: 'user', id: user.id, name: user.username },
+      });
+    });
     const merchant = await this.d.repo.findMerchant(user.merchant_id);
     if (!merchant) throw new Error(`user ${userId} has no merchant`);
     return this.present(user, merchant, expiresAt, loginType, token, secret);

@@ -14,8 +14,8 @@ export function accountRoutes(r: CallRegistrar, accounts: AccountsService): void
     await accounts.sendResetSms(body.phone, ip);
     return {};
   });
-  r.public(api.resetPwd, async ({ body }) => {
-    await accounts.resetPassword(body.phone, body.password, body.code);
+  r.public(api.resetPwd, async ({ body, ip, userAgent }) => {
+    await accounts.resetPassword(body.phone, body.password, body.code, { ip, userAgent });
     return {};
   });
 

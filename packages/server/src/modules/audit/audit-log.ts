@@ -23,6 +23,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AuditActorKind, AuditKind } from '@vendo/contract/api/audit';
 import type { Database } from '../../db/database';
 import { isMainAccount, type AuthContext } from '../../platform/auth';
+import { requestOriginOf } from '../../platform/request-origin';
 
 /** Who acted. `id` is the user's or API key's id (null for the platform); `name` as shown at that time. */
 export interface AuditActor {
@@ -108,6 +109,15 @@ export function auditOrigin(ctx: {
     userAgent: ctx.userAgent,
     call: ctx.request.url.split('?')[0] ?? '',
   };
+}
+
+/**
+ * The origin of the session call an AuthContext belongs to: CallRegistrar notes the address, user agent and call
+ * beside the AuthContext (platform/request-origin.ts), so a service needs only the `auth` it already has.
+ */
+export function originOf(auth: Pick<AuthContext, 'user'>): AuditOrigin {
+  const request = requestOriginOf(auth as AuthContext);
+  return { actor: actorOf(auth), ...request };
 }
 
 export function actorOf(auth: Pick<AuthContext, 'user'>): AuditActor {

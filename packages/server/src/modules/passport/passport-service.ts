@@ -120,6 +120,7 @@ export class PassportService {
 
   private async open(passportId: number, userId: number, caller: Caller): Promise<UserInfo> {
     await this.d.repo.touch(passportId, userId, this.d.clock());
-    return this.d.accounts.startSession(userId, 'wechat', caller, passportId);
+    // A messaging-app login is a login in the audit log too (modules/audit).
+    return this.d.accounts.startSession(userId, 'wechat', caller, passportId, 'passport');
   }
 }
