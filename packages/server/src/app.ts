@@ -351,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<{
     new JobLease(kysely, clock),
     clock,
     app.log,
+    { leaseMs: config.jobLeaseMs },
   );
   // The sandbox channel notifies through the same endpoint a real channel would call.
   orders.sandbox?.useNotifier(async (channel, headers, body) => {

@@ -37,6 +37,8 @@ const envSchema = z.object({
     .default('vendo'),
   /** How long a command waits for the machine's acknowledgement; below the app's 15 s request timeout. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(14_000).default(10_000),
+  /** How long a job's lease outlives its process's last heartbeat: the takeover time after a crash (decision 043). */
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   TZ: z.string().default('Asia/Shanghai'),
   VENDO_MODE: modeSchema.default('production'),
   /** Secret for HMAC signs (bind links, SMS signs). Demo generates and keeps one under DATA_DIR. */
@@ -97,6 +99,7 @@ export interface Config {
   mqttPortChosen: boolean;
   mqttTopicPrefix: string;
   deviceCommandTimeoutMs: number;
+  jobLeaseMs: number;
   timeZone: string;
   mode: Mode;
   secret: string | undefined;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPortChosen: present['MQTT_PORT'] !== undefined,
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     timeZone: e.TZ,
     mode: e.VENDO_MODE,
     secret: e.VENDO_SECRET,

@@ -9,8 +9,11 @@ import type { Database } from '../db/database';
  * processes racing for a lease never both get it.
  */
 export class JobLease {
-  /** Names this process in the lease rows. */
-  readonly holder = `proc-${randomBytes(6).toString('hex')}`;
+  /**
+   * Names this process in the lease rows: its pid (to find it on its host, and for the several-processes test)
+   * and a random part (pids repeat across hosts and restarts).
+   */
+  readonly holder = `proc-${process.pid}-${randomBytes(6).toString('hex')}`;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -32,6 +35,21 @@ export class JobLease {
       .where((eb) => eb.or([eb('holder', '=', this.holder), eb('expires_at', '<=', now)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Extends every lease this process holds to `ttlMs` from now (the runner's heartbeat), whether or not its job is
+   * due or still running: a job keeps its process while that process lives, and a dead one's expire within ttlMs.
+   * Answers how many leases were renewed.
+   */
+  async renewAll(ttlMs: number): Promise<number> {
+    const result = await this.db
+      .updateTable('job_leases')
+      .set({ expires_at: this.clock() + ttlMs })
+      .where('holder', '=', this.holder)
+      .where('expires_at', '>', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Lets another process take the job at once (shutdown). */

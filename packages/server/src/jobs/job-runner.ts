@@ -9,26 +9,51 @@ export interface Job {
   run(): Promise<void>;
 }
 
+/** How long a lease lasts after its holder's last heartbeat, unless JOB_LEASE_MS says otherwise. */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
+
+export interface JobRunnerOptions {
+  /**
+   * How long a lease outlives its holder's last heartbeat: a process that dies (kill -9, a lost host) gives its
+   * jobs up after at most this plus one tick (decision 043).
+   */
+  leaseMs?: number;
+  /** How often the timer renews the leases held and runs the jobs due; default a sixth of the lease. */
+  tickMs?: number;
+}
+
 /**
- * Runs jobs on a timer in `vendo serve`, each under its lease. Tests do not start the timer; they call runDue()
- * with a hand-moved clock instead.
+ * Runs jobs on a timer in `vendo serve`, each under its lease. Every tick renews the leases this process holds
+ * (a heartbeat, apart from the jobs, so a long run keeps its lease) and then runs the jobs whose interval has
+ * passed. Tests do not start the timer; they call runDue() with a hand-moved clock instead.
  */
 export class JobRunner {
   private readonly lastRun = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
+  private readonly leaseMs: number;
+  private readonly tickMs: number;
 
   constructor(
     private readonly jobs: Job[],
     private readonly lease: JobLease,
     private readonly clock: () => number,
     private readonly log: Pick<GatewayLog, 'error'>,
-    private readonly tickMs = 5_000,
-  ) {}
+    options: JobRunnerOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+    this.tickMs = options.tickMs ?? Math.max(Math.floor(this.leaseMs / 6), 100);
+  }
+
+  /** Names this process in the lease rows (job_leases.holder). */
+  get holder(): string {
+    return this.lease.holder;
+  }
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
+      void this.heartbeat();
       this.running = this.running.then(() => this.runDue());
     }, this.tickMs);
     this.timer.unref();
@@ -41,6 +66,15 @@ export class JobRunner {
     await Promise.allSettled(this.jobs.map((job) => this.lease.release(job.name)));
   }
 
+  /** Renews the leases held; a failure (the database away) only logs: the leases then expire. */
+  async heartbeat(): Promise<void> {
+    try {
+      await this.lease.renewAll(this.leaseMs);
+    } catch (error) {
+      this.log.error({ err: error }, 'job lease renewal failed');
+    }
+  }
+
   /** Runs every job whose interval has passed and whose lease this process holds; one failure stops no other. */
   async runDue(): Promise<void> {
     for (const job of this.jobs) {
@@ -48,8 +82,7 @@ export class JobRunner {
       const last = this.lastRun.get(job.name);
       if (last !== undefined && now - last < job.everyMs) continue;
       try {
-        // The lease outlives a few intervals, so the holder keeps it from run to run.
-        if (!(await this.lease.acquire(job.name, Math.max(job.everyMs * 3, 30_000)))) continue;
+        if (!(await this.lease.acquire(job.name, this.leaseMs))) continue;
         this.lastRun.set(job.name, now);
         await job.run();
       } catch (error) {
