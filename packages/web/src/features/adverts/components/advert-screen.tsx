@@ -18,6 +18,7 @@ import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-gui
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import advertsTexts from '../../../i18n/resources/adverts';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -71,11 +72,10 @@ function Adverts() {
   const adverts = useAdverts(page, keyword, status === 'all' ? undefined : (Number(status) as 0 | 1));
   const setAdvertStatus = useSetAdvertStatus();
   const remove = useDeleteAdvert();
-  const [editor, setEditor] = useState<{ open: boolean; key: number; advert: Advert | null } | null>(null);
+  const editor = useOpenedSheet<Advert | null>();
   const list = adverts.data?.data ?? [];
   const filtered = keyword !== '' || status !== 'all';
-  const openEditor = (advert: Advert | null) =>
-    setEditor((e) => ({ open: true, key: (e?.key ?? 0) + 1, advert }));
+  const openEditor = editor.open;
 
   const toggle = async (advert: Advert) => {
     const enabling = advert.status === 0;
@@ -217,12 +217,12 @@ function Adverts() {
         </h2>
         <p className="muted">{t('list.how')}</p>
       </section>
-      {editor ? (
+      {editor.opened ? (
         <AdvertEditor
-          key={editor.key}
-          visible={editor.open}
-          advert={editor.advert}
-          onClose={() => setEditor((e) => (e ? { ...e, open: false } : e))}
+          key={editor.opened.key}
+          visible={editor.opened.open}
+          advert={editor.opened.subject}
+          onClose={editor.close}
         />
       ) : null}
     </div>

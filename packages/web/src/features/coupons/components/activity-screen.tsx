@@ -14,6 +14,7 @@ import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import couponsTexts from '../../../i18n/resources/coupons';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -37,15 +38,11 @@ export default function ActivityScreen() {
   const [page, setPage] = useState(1);
   const coupons = useCoupons(page);
   const remove = useDeleteCoupon();
-  const [editor, setEditor] = useState<{ open: boolean; key: number; coupon: Coupon | null } | null>(null);
-  const [receipts, setReceipts] = useState<{ open: boolean; coupon: Coupon | null; key: number } | null>(
-    null,
-  );
+  const editor = useOpenedSheet<Coupon | null>();
+  const receipts = useOpenedSheet<Coupon | null>();
   const list = coupons.data?.data ?? [];
-  const openEditor = (coupon: Coupon | null) =>
-    setEditor((e) => ({ open: true, key: (e?.key ?? 0) + 1, coupon }));
-  const openReceipts = (coupon: Coupon | null) =>
-    setReceipts((r) => ({ open: true, key: (r?.key ?? 0) + 1, coupon }));
+  const openEditor = editor.open;
+  const openReceipts = receipts.open;
 
   const del = (coupon: Coupon) =>
     confirmDelete({
@@ -154,20 +151,20 @@ export default function ActivityScreen() {
         </h2>
         <p className="muted">{t('list.how')}</p>
       </section>
-      {editor ? (
+      {editor.opened ? (
         <CouponEditor
-          key={editor.key}
-          visible={editor.open}
-          coupon={editor.coupon}
-          onClose={() => setEditor((e) => (e ? { ...e, open: false } : e))}
+          key={editor.opened.key}
+          visible={editor.opened.open}
+          coupon={editor.opened.subject}
+          onClose={editor.close}
         />
       ) : null}
-      {receipts ? (
+      {receipts.opened ? (
         <CouponReceipts
-          key={receipts.key}
-          visible={receipts.open}
-          coupon={receipts.coupon}
-          onClose={() => setReceipts((r) => (r ? { ...r, open: false } : r))}
+          key={receipts.opened.key}
+          visible={receipts.opened.open}
+          coupon={receipts.opened.subject}
+          onClose={receipts.close}
         />
       ) : null}
     </div>

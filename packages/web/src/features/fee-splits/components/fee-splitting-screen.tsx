@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { registerNamespace } from '../../../i18n/i18n';
 import feeSplitsTexts from '../../../i18n/resources/fee-splits';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -22,9 +23,6 @@ registerNamespace('feeSplits', feeSplitsTexts);
 
 const SplitEditor = lazyComponent(() => import('./split-editor').then((m) => m.SplitEditorSheet));
 
-/** The editor once opened: a new configuration (null) or one to change, kept while it slides away. */
-type Editing = { config: SplitConfig | null; open: boolean; key: number } | null;
-
 /**
  * /feeSplitting (spec §2, §3 bank_split; issue 16): the merchant's split configurations — main card and its share,
  * split accounts and theirs, the payments split, version and validity — with "new" and "edit" in a sheet, and,
@@ -37,12 +35,12 @@ export default function FeeSplittingScreen() {
   const [now] = useState(() => Date.now());
   const configs = useSplitConfigs();
   const cards = useApprovedCards();
-  const [editing, setEditing] = useState<Editing>(null);
+  // The editor once opened: a new configuration (null) or one to change.
+  const editing = useOpenedSheet<SplitConfig | null>();
   const list = configs.data?.data ?? [];
   const noCard = cards.isSuccess && cards.data.data.length === 0;
   const seesMoney = can(user, 'settle', now);
-  const open = (config: SplitConfig | null) =>
-    setEditing((e) => ({ config, open: true, key: (e?.key ?? 0) + 1 }));
+  const open = editing.open;
 
   const guide = noCard ? (
     <EmptyGuide
@@ -92,12 +90,12 @@ export default function FeeSplittingScreen() {
         <p className="muted">{t('list.how')}</p>
       </section>
       {seesMoney ? <TradeRoute /> : null}
-      {editing ? (
+      {editing.opened ? (
         <SplitEditor
-          key={editing.key}
-          visible={editing.open}
-          config={editing.config}
-          onClose={() => setEditing((e) => (e ? { ...e, open: false } : e))}
+          key={editing.opened.key}
+          visible={editing.opened.open}
+          config={editing.opened.subject}
+          onClose={editing.close}
         />
       ) : null}
     </div>

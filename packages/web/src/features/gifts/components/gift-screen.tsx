@@ -23,6 +23,7 @@ import { confirmAction } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import giftsTexts from '../../../i18n/resources/gifts';
 import { downloadUrl } from '../../../lib/download';
@@ -59,11 +60,11 @@ export default function GiftScreen() {
   const gifts = useGifts(page, status);
   const disable = useDisableGift();
   const downloader = useDownloadGift();
-  const [editor, setEditor] = useState<{ open: boolean; key: number } | null>(null);
+  const editor = useOpenedSheet<null>();
   const [printing, setPrinting] = useState<{ id: number; open: boolean } | null>(null);
   const list = gifts.data?.data ?? [];
   const label = (field: string) => GIFT_FIELD_LABELS[field]?.[locale] ?? field;
-  const openEditor = () => setEditor((e) => ({ open: true, key: (e?.key ?? 0) + 1 }));
+  const openEditor = () => editor.open(null);
 
   const revoke = async (gift: GiftBatch) => {
     const yes = await confirmAction({
@@ -235,12 +236,8 @@ export default function GiftScreen() {
         </h2>
         <p className="muted">{t('list.how')}</p>
       </section>
-      {editor ? (
-        <GiftEditor
-          key={editor.key}
-          visible={editor.open}
-          onClose={() => setEditor((e) => (e ? { ...e, open: false } : e))}
-        />
+      {editor.opened ? (
+        <GiftEditor key={editor.opened.key} visible={editor.opened.open} onClose={editor.close} />
       ) : null}
       {printing ? (
         <GiftPrint

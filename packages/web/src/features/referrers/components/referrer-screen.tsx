@@ -11,6 +11,7 @@ import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { initialRange, type TimeRange } from '../../../components/time-range-picker/time-range';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import referrersTexts from '../../../i18n/resources/referrers';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -29,8 +30,6 @@ registerNamespace('referrers', referrersTexts);
 const ReferrerEditor = lazyComponent(() => import('./referrer-editor').then((m) => m.ReferrerEditorSheet));
 const ReferrerLink = lazyComponent(() => import('./referrer-link').then((m) => m.ReferrerLinkSheet));
 
-type Opened = { referrer: Referrer | null; open: boolean; key: number } | null;
-
 /**
  * /referrer (spec §2, §3 Referrer; issue 17): the merchant's referrers (number, commission, referred sales and
  * commission earned), a new one or a change in a sheet, delete with a confirmation, each one's link and QR code,
@@ -43,11 +42,10 @@ export default function ReferrerScreen() {
   const [keyword, setKeyword] = useState('');
   const referrers = useReferrers(page, keyword);
   const remove = useDeleteReferrer();
-  const [editor, setEditor] = useState<Opened>(null);
+  const editor = useOpenedSheet<Referrer | null>();
   const [linking, setLinking] = useState<{ referrer: Referrer; open: boolean } | null>(null);
   const list = referrers.data?.data ?? [];
-  const openEditor = (referrer: Referrer | null) =>
-    setEditor((e) => ({ referrer, open: true, key: (e?.key ?? 0) + 1 }));
+  const openEditor = editor.open;
 
   const del = (r: Referrer) =>
     confirmDelete({
@@ -142,12 +140,12 @@ export default function ReferrerScreen() {
         ) : null}
       </ListState>
       <CommissionPerDay />
-      {editor ? (
+      {editor.opened ? (
         <ReferrerEditor
-          key={editor.key}
-          visible={editor.open}
-          referrer={editor.referrer}
-          onClose={() => setEditor((e) => (e ? { ...e, open: false } : e))}
+          key={editor.opened.key}
+          visible={editor.opened.open}
+          referrer={editor.opened.subject}
+          onClose={editor.close}
         />
       ) : null}
       {linking ? (
