@@ -62,6 +62,9 @@ import { JobLease } from './jobs/job-lease';
 import { JobRunner } from './jobs/job-runner';
 import { brokerAuthRoutes } from './gateway/broker-auth-routes';
 import { SessionStore } from './platform/sessions';
+import { createApiKeys } from './modules/api-keys/api-keys-module';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { AuditLog } from './modules/audit/audit-log';
 import { Authenticator, type AuthContext } from './platform/auth';
 import { installErrorHandling } from './platform/error-handler';
 import { loadPlatformSecret } from './platform/platform-secret';
@@ -170,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<{
   const apps = new AppModules(kysely);
   const limiter = new RateLimiter(kysely, clock);
   const sessions = new SessionStore(kysely);
-  const authenticator = new Authenticator(kysely, sessions, clock);
+  // API keys (decision 047) resolve the X-Api-Key header, so they come before the Authenticator.
+  const apiKeys = createApiKeys({ db: kysely, limiter, audit: new AuditLog(clock), clock });
+  const authenticator = new Authenticator(kysely, sessions, clock, apiKeys.auth);
   const accounts = createAccounts({
     db: kysely,
     sessions,
@@ -416,6 +421,7 @@ export async function buildApp(options: AppOptions): Promise<{
   giftRoutes(r, app, gifts.gifts, config.publicUrl);
   referrerRoutes(r, referrers.referrers, config.publicUrl);
   advertRoutes(r, adverts.adverts);
+  apiKeyRoutes(r, apiKeys.keys);
   memberRoutes(r, app, members, config.publicUrl);
   marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { API_KEY_HEADER } from '@vendo/contract/api/api-keys';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database, Merchant, User } from '../db/database';
 import { AppError } from './app-error';
@@ -8,6 +9,37 @@ import type { SessionStore } from './sessions';
 /** The merchant's main account (the phone that signed up), as opposed to its staff. Rows keep flags as 0/1. */
 export function isMainAccount(user: Pick<User, 'is_main'>): boolean {
   return user.is_main === 1;
+}
+
+/**
+ * What an API key holds (decision 047): permission codes and stores, checked like a staff member's role and stores.
+ * A key calls as its merchant's main account's user made staff-like (`ApiKeyUser`): not main, no operation
+ * password, its grant attached; `permissionsOf` and `scopeOf` read the grant instead of a role and user_stores.
+ */
+export interface ApiKeyGrant {
+  id: number;
+  name: string;
+  permissions: number[];
+  /** null: every store of the merchant. */
+  storeIds: number[] | null;
+}
+
+export type ApiKeyUser = User & { api_key: ApiKeyGrant };
+
+/** The grant of the API key a user stands for; undefined for a person's login. */
+export function apiKeyOf(user: User): ApiKeyGrant | undefined {
+  return isApiKeyUser(user) ? user.api_key : undefined;
+}
+
+function isApiKeyUser(user: User): user is ApiKeyUser {
+  return 'api_key' in user;
+}
+
+/** Resolves the API key header to its caller (modules/api-keys): refused when unknown, revoked or over its rate. */
+export interface ApiKeyResolver {
+  authenticate(key: string): Promise<AuthContext>;
+  /** Records a key's use of a call that changes something (audit log). */
+  recordUse(auth: AuthContext, origin: { ip: string; userAgent: string; call: string }): Promise<void>;
 }
 
 /** Who is calling: the user, their merchant, and the session they hold. */
@@ -50,9 +82,17 @@ export class Authenticator {
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionStore,
     private readonly clock: () => number,
+    private readonly apiKeys?: ApiKeyResolver,
   ) {}
 
+  /** A session's token and secret, or an API key (decision 047): the key is taken when its header is sent. */
   async authenticate(headers: Record<string, string | string[] | undefined>): Promise<AuthContext> {
+    const apiKey = headers[API_KEY_HEADER];
+    if (apiKey !== undefined && this.apiKeys) {
+      const key = single(apiKey);
+      if (!key) throw new AppError(RCODE.API_KEY_INVALID);
+      return this.apiKeys.authenticate(key);
+    }
     const token = single(headers['token']);
     const secret = single(headers['secret']);
     if (!token || !secret) throw new AppError(RCODE.SESSION_EXPIRED);
@@ -67,6 +107,14 @@ export class Authenticator {
    */
   async resume(sessionId: number): Promise<AuthContext> {
     return contextOf(await this.liveSession({ column: 'sessions.id', value: sessionId }));
+  }
+
+  /** Records an API key's use of a changing call; nothing for a session. */
+  async recordKeyUse(
+    auth: AuthContext,
+    origin: { ip: string; userAgent: string; call: string },
+  ): Promise<void> {
+    if (apiKeyOf(auth.user)) await this.apiKeys?.recordUse(auth, origin);
   }
 
   /** The session row with its user and merchant; anything unknown, revoked, expired or of a removed user: 604. */

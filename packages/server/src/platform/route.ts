@@ -84,7 +84,11 @@ export class CallRegistrar {
       const result = await handler({ ...ctx, auth });
       // An API key's use of a call that changes something is recorded (decision 047).
       if (!isReadingCall(call.path)) {
-        await this.authenticator.recordKeyUse(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
+        await this.authenticator.recordKeyUse(auth, {
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          call: call.path,
+        });
       }
       return result;
     });

@@ -3,7 +3,7 @@ import { OPER_SESSION_MS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../db/database';
 import { AppError } from './app-error';
-import { isMainAccount, type AuthContext } from './auth';
+import { apiKeyOf, isMainAccount, type AuthContext } from './auth';
 import { safeEqual, sha256 } from './crypto';
 
 /**
@@ -23,7 +23,10 @@ export interface Scope {
 export async function scopeOf(db: Kysely<Database>, auth: AuthContext): Promise<Scope> {
   const isMain = isMainAccount(auth.user);
   let storeIds: number[] | null = null;
-  if (!isMain && auth.user.all_device !== 1) {
+  const key = apiKeyOf(auth.user);
+  // An API key's stores are its own (decision 047), not those of the main account it calls as.
+  if (key) storeIds = key.storeIds;
+  else if (!isMain && auth.user.all_device !== 1) {
     const rows = await db
       .selectFrom('user_stores')
       .select('store_id')

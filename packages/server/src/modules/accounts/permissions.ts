@@ -3,13 +3,16 @@ import { isAppUsable } from '@vendo/contract/constants';
 import { PERMISSION_CODES, PERMISSIONS, parsePermissions } from '@vendo/contract/enums';
 import type { Database, User } from '../../db/database';
 import type { AppModules } from '../apps/app-modules';
-import { isMainAccount } from '../../platform/auth';
+import { apiKeyOf, isMainAccount } from '../../platform/auth';
 
 /**
  * The permission codes a user holds (spec §6): the main account holds all of them; staff hold their role's
- * (none without a role). Read on every call, so a role edited by the main account applies at once.
+ * (none without a role); an API key the codes it was made with. Read on every call, so a role edited by the main account applies at once.
  */
 export async function permissionsOf(db: Kysely<Database>, user: User): Promise<number[]> {
+  // An API key holds the codes it was made with (decision 047).
+  const key = apiKeyOf(user);
+  if (key) return [...key.permissions];
   if (isMainAccount(user)) return [...PERMISSION_CODES];
   if (user.role_id === null) return [];
   const role = await db
