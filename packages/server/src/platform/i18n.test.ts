@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../testing/test-app';
-import { localeOf } from './i18n';
+import { fieldMessage, localeOf } from './i18n';
 
 const MALFORMED = ['%', '%E0%A4%A', '%ZZ', `${'%'.repeat(8_000)}`, `en-US${'x'.repeat(8_000)}`];
 
@@ -18,6 +18,15 @@ describe('the caller’s language', () => {
     expect(localeOf({ cookie: 'lang=' })).toBe('zh-CN');
     expect(localeOf({ lang: 'x'.repeat(100_000), 'accept-language': 'zh-TW' })).toBe('zh-TW');
     expect(localeOf({ 'accept-language': `${'%'.repeat(100_000)}` })).toBe('zh-CN');
+  });
+});
+
+describe('a validation message', () => {
+  it('names its field unless the text holds the label as a word of its own', () => {
+    // Found by the contract fuzzer: "ID" inside "Invalid" left the field unnamed.
+    expect(fieldMessage('_id', 'invalidValue', 'en-US', '/api/v1/u/delArea')).toBe('ID: Invalid value');
+    expect(fieldMessage('phone', 'phone', 'en-US')).toBe('Please enter a mainland China phone number');
+    expect(fieldMessage('phone', 'phone', 'zh-CN')).toBe('请输入中国大陆手机号');
   });
 });
 

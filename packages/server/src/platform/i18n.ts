@@ -42,8 +42,24 @@ export function fieldMessage(
   const text = key in validationMessages ? validationMessage(key as ValidationKey, locale, params) : key;
   const label = fieldLabel(field, locale, callPath);
   // Some texts name their fields already ("username and password cannot be empty").
-  if (text.toLowerCase().includes(label.toLowerCase())) return text;
+  if (namesLabel(text, label)) return text;
   return locale === 'en-US' ? `${label}: ${text}` : `${label}：${text}`;
+}
+
+/**
+ * Whether a text holds the label as a word of its own: "ID" is not named by "Invalid value" (the contract fuzzer
+ * found the ID field's refusal answered without its name). Chinese labels have no word boundaries to check.
+ */
+function namesLabel(text: string, label: string): boolean {
+  const haystack = text.toLowerCase();
+  const needle = label.toLowerCase();
+  const letter = /[a-z0-9]/;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack[at - 1] ?? ' ';
+    const after = haystack[at + needle.length] ?? ' ';
+    if (!letter.test(before) && !letter.test(after)) return true;
+  }
+  return false;
 }
 
 /** A cookie value as the browser escaped it; undefined when it is no valid escape or too long for a locale. */
