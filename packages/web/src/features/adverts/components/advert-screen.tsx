@@ -202,14 +202,12 @@ function Adverts() {
             </li>
           ))}
         </ul>
-        {(adverts.data?.count ?? 0) > ADVERT_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={adverts.data?.count ?? 0}
-            pageSize={ADVERT_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={adverts.data?.count ?? 0}
+          pageSize={ADVERT_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
       <section className="card" aria-labelledby="advert-how-title">
         <h2 id="advert-how-title" className="card-title">

@@ -136,14 +136,12 @@ export default function ActivityScreen() {
             </li>
           ))}
         </ul>
-        {(coupons.data?.count ?? 0) > COUPON_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={coupons.data?.count ?? 0}
-            pageSize={COUPON_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={coupons.data?.count ?? 0}
+          pageSize={COUPON_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
       <section className="card" aria-labelledby="coupon-how-title">
         <h2 id="coupon-how-title" className="card-title">

@@ -77,14 +77,12 @@ function CouponReceipts({ coupon, onClose }: { coupon: Coupon | null; onClose: (
             </li>
           ))}
         </ul>
-        {(receipts.data?.count ?? 0) > RECEIPT_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={receipts.data?.count ?? 0}
-            pageSize={RECEIPT_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={receipts.data?.count ?? 0}
+          pageSize={RECEIPT_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
     </SheetFrame>
   );

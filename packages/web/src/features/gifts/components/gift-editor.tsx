@@ -178,14 +178,12 @@ function GiftEditor({ onClose }: { onClose: () => void }) {
                 onChange={pickMachines}
               />
             )}
-            {(machines.data?.count ?? 0) > MACHINE_PAGE_SIZE ? (
-              <Pagination
-                current={machinePage}
-                total={machines.data?.count ?? 0}
-                pageSize={MACHINE_PAGE_SIZE}
-                onChange={setMachinePage}
-              />
-            ) : null}
+            <Pagination
+              current={machinePage}
+              total={machines.data?.count ?? 0}
+              pageSize={MACHINE_PAGE_SIZE}
+              onChange={setMachinePage}
+            />
           </div>
         </Field>
         <Field

@@ -221,14 +221,12 @@ export default function GiftScreen() {
             </li>
           ))}
         </ul>
-        {(gifts.data?.count ?? 0) > GIFT_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={gifts.data?.count ?? 0}
-            pageSize={GIFT_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={gifts.data?.count ?? 0}
+          pageSize={GIFT_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
       <section className="card" aria-labelledby="gift-how-title">
         <h2 id="gift-how-title" className="card-title">

@@ -189,14 +189,12 @@ function Members() {
             </li>
           ))}
         </ul>
-        {(members.data?.count ?? 0) > MEMBER_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={members.data?.count ?? 0}
-            pageSize={MEMBER_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={members.data?.count ?? 0}
+          pageSize={MEMBER_PAGE_SIZE}
+          onChange={setPage}
+        />
         <p className="muted member-note">{t('list.nicknameNote')}</p>
       </ListState>
       {remarks.opened ? (

@@ -130,14 +130,12 @@ export default function ReferrerScreen() {
             </li>
           ))}
         </ul>
-        {(referrers.data?.count ?? 0) > REFERRER_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={referrers.data?.count ?? 0}
-            pageSize={REFERRER_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={referrers.data?.count ?? 0}
+          pageSize={REFERRER_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
       <CommissionPerDay />
       {editor.opened ? (
@@ -222,14 +220,12 @@ function CommissionPerDay() {
             </li>
           ))}
         </ul>
-        {(days.data?.count ?? 0) > COMMISSION_PAGE_SIZE ? (
-          <Pagination
-            current={page}
-            total={days.data?.count ?? 0}
-            pageSize={COMMISSION_PAGE_SIZE}
-            onChange={setPage}
-          />
-        ) : null}
+        <Pagination
+          current={page}
+          total={days.data?.count ?? 0}
+          pageSize={COMMISSION_PAGE_SIZE}
+          onChange={setPage}
+        />
       </ListState>
       <p className="muted">{t('commission.ledgerNote')}</p>
     </section>
