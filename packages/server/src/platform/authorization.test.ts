@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type KnownAppModule } from '@vendo/contract/enums';
+import { PERMISSION_CODES, PERMISSIONS, type KnownAppModule } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestAnswer, type TestApp } from '../testing/test-app';
 import { sha256 } from './crypto';
@@ -69,6 +69,7 @@ interface Entry {
 }
 
 const positive = (who: Who) => who === 'main' || who === 'staffInside';
+const ALL_PERMISSIONS = [...PERMISSION_CODES];
 const sign = (fx: Fixture, who: Who) => (fx.signs[who] ? { sign: fx.signs[who] } : {});
 const png = { file: { filename: 'p.png', type: 'image/png', data: SAMPLE_IMAGES.png } };
 const OFFLINE = [RCODE.DEVICE_OFFLINE, RCODE.DEVICE_LINK_DOWN];
@@ -163,6 +164,21 @@ async function ownerReferrer(fx: Fixture): Promise<string> {
   return String((answer.result as { referrer_id: number }).referrer_id);
 }
 const sharedReferrer = (fx: Fixture) => once(fx, 'referrer', () => ownerReferrer(fx));
+
+// -- API keys (issue 20): a key of the owner, named with the marker; made through the call.
+async function ownerApiKey(
+  fx: Fixture,
+  body: Record<string, unknown> = {},
+): Promise<{ id: number; key: string }> {
+  const answer = await fx.t.call(
+    '/api/v1/key/addApiKey',
+    { name: `Key ${A_MARK}`, permissions: [1020], ...body },
+    fx.headersOf('main'),
+  );
+  const made = answer.result as { key_id: number; key: string };
+  return { id: made.key_id, key: made.key };
+}
+const sharedApiKey = (fx: Fixture) => once(fx, 'apiKey', async () => String((await ownerApiKey(fx)).id));
 
 // -- Gift vouchers (issue 17): a batch of the owner, on its machine, named with the marker.
 async function ownerGift(fx: Fixture): Promise<string> {
@@ -277,6 +293,33 @@ const sharedMember = (fx: Fixture) =>
   once(fx, 'member', async () =>
     String(await insertMember(fx, fx.owner.merchantId, 'omatrix0', `VIP ${A_MARK}`)),
   );
+
+// -- Audit log: an entry of the owner's merchant, naming the mark.
+const sharedAuditEntry = (fx: Fixture) =>
+  once(fx, 'audit', async () => {
+    const row = await fx.t.db.kysely
+      .insertInto('audit_log')
+      .values({
+        merchant_id: fx.owner.merchantId,
+        at: fx.t.clock.now,
+        actor_kind: 'account',
+        actor_id: null,
+        actor_name: `Owner ${A_MARK}`,
+        ip: '',
+        user_agent: '',
+        call: '/api/v1/u/logout',
+        kind: 'logout',
+        action: 'logout',
+        target_type: 'user',
+        target_id: '1',
+        target_name: A_MARK,
+        machine_sn: '',
+        changes: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  });
 
 // -- Fee splitting: the owner's approved card as main account, another merchant's approved card as split account.
 async function otherApprovedCard(fx: Fixture): Promise<string> {
@@ -958,6 +1001,22 @@ const MATRIX: Record<string, Entry> = {
   },
 
   // -- Referrers, the activity center and its records (issue 17): main account only (spec §6)
+  // -- API keys (issue 20, decision 047): main account only; a key is merchant-wide
+  '/api/v1/key/getApiKeys': { guard: 'main', kind: 'list' },
+  '/api/v1/key/addApiKey': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({ name: `Key ${fx.seq()}`, permissions: [1020] }),
+  },
+  '/api/v1/key/revokeApiKey': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      key_id: who === 'main' ? (await ownerApiKey(fx)).id : Number(await sharedApiKey(fx)),
+    }),
+  },
+
   '/api/v1/b/getReferrer': { guard: 'main', kind: 'list' },
   '/api/v1/b/addReferrer': {
     guard: 'main',
@@ -1076,6 +1135,15 @@ const MATRIX: Record<string, Entry> = {
     merchantWide: true,
     body: async (fx) => ({ member_id: Number(await sharedMember(fx)), remarks: `VIP ${A_MARK}` }),
   },
+  // -- The audit log (issue 20, decision 046): main account only; entries are merchant-wide.
+  '/api/v1/u/getAuditLog': { guard: 'main', kind: 'list' },
+  '/api/v1/u/getAuditEntry': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedAuditEntry(fx)) }),
+  },
+  '/api/v1/u/auditReport': { guard: 'main', kind: 'own', body: () => ({ condition: {}, format: 'csv' }) },
   '/api/v1/b/memberReport': {
     guard: 'main',
     app: 'Member',
@@ -1326,6 +1394,70 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
       expect([RCODE.SESSION_EXPIRED, RCODE.FORBIDDEN], call.path).not.toContain(answer.rcode);
     }
   });
+
+  it('checks an API key as a caller of its own: open calls, its permissions, its stores, and never once revoked', async () => {
+    // Stated here independently of the contract: the session calls without a permission a key may make.
+    const keyOpen = [
+      '/api/v1/u/getAllStore',
+      '/api/v1/u/getArea',
+      '/api/v1/u/getStore',
+      '/api/v1/a/getPermission',
+      '/api/v1/d/devOnlineCount',
+      '/api/v1/a/days',
+      '/api/v1/a/hours',
+    ];
+    const all = await ownerApiKey(fx, { permissions: ALL_PERMISSIONS });
+    const dashboard = await ownerApiKey(fx, { permissions: [PERMISSIONS.Dashboard] });
+    const outside = await ownerApiKey(fx, {
+      permissions: ALL_PERMISSIONS,
+      all_device: 0,
+      store: [fx.store2],
+    });
+    const revoked = await ownerApiKey(fx, { permissions: ALL_PERMISSIONS });
+    await t.call('/api/v1/key/revokeApiKey', { key_id: revoked.id }, fx.headersOf('main'));
+    const refusals = [
+      RCODE.FORBIDDEN,
+      RCODE.API_KEY_CALL_REFUSED,
+      RCODE.API_KEY_INVALID,
+      RCODE.SESSION_EXPIRED,
+    ];
+    const failures: string[] = [];
+    for (const call of t.calls.filter((c) => c.auth === 'session')) {
+      const entry = MATRIX[call.path];
+      if (!entry) continue;
+      // The walk makes far more calls a minute than a key may: the test clock stands still, so the rate restarts.
+      for (const k of [all, dashboard, outside]) await t.services.limiter.clear(`apikey:${k.id}`);
+      const as = (key: string) => t.call(call.path, {}, { 'x-api-key': key });
+      const open = typeof entry.guard === 'number' || keyOpen.includes(call.path);
+      // The guard answers before the body is read, so an empty body shows it; a passing call answers anything else.
+      const whole = await as(all.key);
+      if (open && refusals.includes(whole.rcode)) failures.push(`${call.path}: refused a key holding it`);
+      if (!open && whole.rcode !== RCODE.API_KEY_CALL_REFUSED) failures.push(`${call.path}: made with a key`);
+      const dash = await as(dashboard.key);
+      const expected = !open
+        ? RCODE.API_KEY_CALL_REFUSED
+        : typeof entry.guard === 'number' && entry.guard !== PERMISSIONS.Dashboard
+          ? RCODE.FORBIDDEN
+          : null;
+      if (expected !== null && dash.rcode !== expected)
+        failures.push(`${call.path}: a key without its permission got ${dash.rcode}`);
+      const gone = await as(revoked.key);
+      if (gone.rcode !== RCODE.API_KEY_INVALID)
+        failures.push(`${call.path}: a revoked key got ${gone.rcode}`);
+      // A key limited to store 2 reads no list of store 1, as staff outside it.
+      if (open && entry.kind === 'list') {
+        const body = entry.body ? await entry.body(fx, 'staffOutside') : {};
+        const answer = await t.call(call.path, body, { 'x-api-key': outside.key });
+        const leaked = fx.s1Markers.filter(
+          (m) => answer.rcode === 0 && JSON.stringify(answer.result).includes(m),
+        );
+        if (leaked.length) failures.push(`${call.path}: a key of store 2 read ${leaked.join(', ')}`);
+        if (answer.rcode === 0 && entry.leaks?.(answer.result, 'staffOutside'))
+          failures.push(`${call.path}: a key of store 2 read counts of store 1`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('answers 604 to a logged-out caller on every session call', async () => {
     const user = await signUpMerchant(t, '13900000199');
