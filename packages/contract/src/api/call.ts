@@ -52,9 +52,15 @@ export const emptyBody = z
   .transform(() => ({}));
 export const emptyResult = z.object({});
 
+/**
+ * The last page a list may be asked for: beyond it the offset (pageNum × pageSize, up to 999999 a page) would pass
+ * the integers SQLite and PostgreSQL take for OFFSET and fail in the database (found by the contract fuzzer).
+ */
+export const PAGE_NUM_MAX = 1_000_000;
+
 /** Paged list requests (spec §7): pageNum from 1, pageSize per screen, step 'start' on the first page. */
 export const pagingFields = {
-  pageNum: z.coerce.number().int().min(0).default(1),
+  pageNum: z.coerce.number().int().min(0).max(PAGE_NUM_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(999999).default(10),
   step: z.string().max(TEXT_MAX.word).nullish(),
 };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUFFIX_MAX, TEXT_MAX } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { UserInfo } from '@vendo/contract/api/account';
+import { PAGE_NUM_MAX } from '@vendo/contract/api/call';
 import { createTestApp, dialects, type TestApp } from '../testing/test-app';
 import { sessionHeaders, signUpMerchant } from '../testing/accounts';
 import { pathOfNul } from './route';
@@ -155,6 +156,16 @@ describe.each(dialects())('request validation on %s', (dialect) => {
       rcode: RCODE.INVALID_PARAM,
       msg: `Merchant name: At most ${TEXT_MAX.longName} characters`,
     });
+  });
+
+  it('refuses a page past the last one a database can seek to, naming pageNum (found by the contract fuzzer)', async () => {
+    const headers = sessionHeaders(owner);
+    const past = await t.call('/api/v1/u/getStore', { pageNum: PAGE_NUM_MAX + 1, pageSize: 999999 }, headers);
+    expect(past).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM, msg: 'pageNum: Invalid value' });
+    const text = await t.call('/api/v1/u/getNotifyList', { pageNum: '9007199254740991' }, headers);
+    expect(text.rcode).toBe(RCODE.INVALID_PARAM);
+    const last = await t.call('/api/v1/u/getStore', { pageNum: PAGE_NUM_MAX, pageSize: 999999 }, headers);
+    expect(last).toMatchObject({ rcode: 0, result: { data: [] } });
   });
 
   it('says what type was expected, and keeps "cannot be empty" for a missing or null field', async () => {
