@@ -11,6 +11,7 @@ import { ExpiredAppGuide } from '../../../components/empty-guide/expired-app-gui
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
+import { useOpenedSheet } from '../../../components/sheet/opened-sheet';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import membersTexts from '../../../i18n/resources/members';
 import { ApiError } from '../../../lib/api-client';
@@ -33,17 +34,6 @@ const PointRuleEditor = lazyComponent(() =>
   import('./point-rule-editor').then((m) => m.PointRuleEditorSheet),
 );
 const MemberDownload = lazyComponent(() => import('./member-download').then((m) => m.MemberDownloadSheet));
-
-type Opened<T> = { value: T; open: boolean; key: number } | null;
-
-function useOpened<T>() {
-  const [opened, setOpened] = useState<Opened<T>>(null);
-  return {
-    opened,
-    open: (value: T) => setOpened((o) => ({ value, open: true, key: (o?.key ?? 0) + 1 })),
-    close: () => setOpened((o) => (o ? { ...o, open: false } : o)),
-  };
-}
 
 /** The guide for a missing or expired Member app (spec §4, §6): the screen exists, the module does not. */
 function MemberAppGuide() {
@@ -80,9 +70,9 @@ function Members() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const members = useMembers(page, keyword);
-  const remarks = useOpened<Member>();
-  const rule = useOpened<number>();
-  const download = useOpened<string>();
+  const remarks = useOpenedSheet<Member>();
+  const rule = useOpenedSheet<number>();
+  const download = useOpenedSheet<string>();
   const list = members.data?.data ?? [];
   const quota = members.data?.quota;
 
@@ -201,7 +191,7 @@ function Members() {
         <RemarksEditor
           key={remarks.opened.key}
           visible={remarks.opened.open}
-          member={remarks.opened.value}
+          member={remarks.opened.subject}
           onClose={remarks.close}
         />
       ) : null}
@@ -209,7 +199,7 @@ function Members() {
         <PointRuleEditor
           key={rule.opened.key}
           visible={rule.opened.open}
-          current={rule.opened.value}
+          current={rule.opened.subject}
           onClose={rule.close}
         />
       ) : null}
@@ -217,7 +207,7 @@ function Members() {
         <MemberDownload
           key={download.opened.key}
           visible={download.opened.open}
-          keyword={download.opened.value}
+          keyword={download.opened.subject}
           onClose={download.close}
         />
       ) : null}
