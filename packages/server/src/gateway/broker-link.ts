@@ -19,6 +19,12 @@ export interface BrokerLink {
     onMessage: (topic: string, payload: Buffer) => Promise<void> | undefined,
   ): Promise<void>;
   publish(topic: string, payload: string, options: { qos: 0 | 1; retain?: boolean }): Promise<void>;
+  /**
+   * Called each time the link comes back after it was lost (not for the first connection), with the
+   * subscriptions renewed: the broker may have restarted, and the machines with it (decision 043). The embedded
+   * broker lives and dies with the process and never calls it.
+   */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -50,6 +50,11 @@ export interface DeviceGatewayOptions {
   silenceCheckMs?: number;
   /** How long a silent machine has to answer that ping before it is marked offline. */
   probeTimeoutMs?: number;
+  /**
+   * After the broker link comes back, how long machines have to reconnect and announce themselves before those
+   * not heard from since are pinged (linkBack).
+   */
+  reconnectGraceMs?: number;
 }
 
 interface Pending {
@@ -128,6 +133,10 @@ export class DeviceGateway {
   private flushing: Promise<void> = Promise.resolve();
   private silenceTimer: NodeJS.Timeout | null = null;
   private silenceCheck: Promise<number> | null = null;
+  /** Cancels the check waiting for its grace after the link came back (it then answers 0). */
+  private cancelReconnectCheck: (() => void) | null = null;
+  /** The check after the link came back, for stop() and the tests. */
+  private reconnectCheck: Promise<number> | null = null;
 
   constructor(private readonly o: DeviceGatewayOptions) {}
 
@@ -174,6 +183,7 @@ export class DeviceGateway {
     await link.subscribe([filters.status], false, onMessage);
     await link.subscribe([filters.report, filters.event], true, onMessage);
     await link.subscribe([filters.ack], false, onMessage);
+    link.onReconnect?.(() => this.linkBack());
     this.flushTimer = setInterval(() => void this.flushReports(), this.o.reportFlushMs ?? 1_000);
     this.flushTimer.unref();
     this.silenceTimer = setInterval(() => void this.checkSilent(), this.o.silenceCheckMs ?? 30_000);
@@ -184,6 +194,7 @@ export class DeviceGateway {
   async stop(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.silenceTimer) clearInterval(this.silenceTimer);
+    this.cancelReconnectCheck?.();
     this.flushTimer = this.silenceTimer = null;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
@@ -192,7 +203,7 @@ export class DeviceGateway {
     }
     this.link = null;
     await this.flushReports();
-    await Promise.allSettled([...this.chains.values(), this.silenceCheck, this.committing]);
+    await Promise.allSettled([...this.chains.values(), this.silenceCheck, this.reconnectCheck, this.committing]);
     this.releaseRoom(true);
   }
 
@@ -202,16 +213,54 @@ export class DeviceGateway {
    * SILENT_AFTER_MS is pinged, and marked offline when it does not answer within the probe timeout and was not
    * heard from meanwhile. Answers how many went offline. Runs every silenceCheckMs; one round at a time.
    */
-  checkSilent(probeTimeoutMs = this.o.probeTimeoutMs ?? 5_000): Promise<number> {
-    this.silenceCheck ??= this.probeSilent(probeTimeoutMs).finally(() => {
+  checkSilent(probeTimeoutMs = this.o.probeTimeoutMs ?? 5_000, heardBefore?: number): Promise<number> {
+    this.silenceCheck ??= this.probeSilent(
+      probeTimeoutMs,
+      heardBefore ?? this.o.clock() - SILENT_AFTER_MS,
+    ).finally(() => {
       this.silenceCheck = null;
     });
     return this.silenceCheck;
   }
 
-  private async probeSilent(probeTimeoutMs: number): Promise<number> {
+  /**
+   * The broker link came back after it was lost. The broker may have restarted: then it lost the connections, and
+   * with them the wills of machines that went away meanwhile (and, without persistence, their retained statuses),
+   * so nothing would ever tell this process they are offline. The machines that are up reconnect and announce a
+   * new connection within the grace; every machine still online and not heard from since the link came back is
+   * then pinged, and marked offline when it does not answer (decision 043). Answers the check, for tests.
+   */
+  linkBack(): Promise<number> {
+    const since = this.o.clock();
+    // A newer reconnect replaces a check still in its grace.
+    this.cancelReconnectCheck?.();
+    const check = new Promise<number>((resolve) => {
+      const timer = setTimeout(() => {
+        this.cancelReconnectCheck = null;
+        resolve(this.checkSince(since));
+      }, this.o.reconnectGraceMs ?? 5_000);
+      timer.unref();
+      this.cancelReconnectCheck = () => {
+        clearTimeout(timer);
+        this.cancelReconnectCheck = null;
+        resolve(0);
+      };
+    });
+    this.reconnectCheck = check;
+    void check.finally(() => {
+      if (this.reconnectCheck === check) this.reconnectCheck = null;
+    });
+    return check;
+  }
+
+  /** A round over the machines not heard from since `since`, after the round already running (one at a time). */
+  private async checkSince(since: number): Promise<number> {
+    while (this.silenceCheck) await this.silenceCheck;
+    return this.checkSilent(undefined, since);
+  }
+
+  private async probeSilent(probeTimeoutMs: number, heardBefore: number): Promise<number> {
     if (!this.running) return 0;
-    const heardBefore = this.o.clock() - SILENT_AFTER_MS;
     const silent = await this.o.state.silent(heardBefore, 1_000);
     let offline = 0;
     for (let i = 0; i < silent.length; i += 100) {
@@ -399,6 +448,11 @@ export class DeviceGateway {
       return;
     }
     this.stats.commits++;
+    // Which process stored what, for the several-processes test (LOG_LEVEL debug); pino skips it otherwise.
+    this.o.log.debug(
+      { gateway: this.id, stored: results.filter((r) => r.outcome === 'stored').length },
+      'machine events committed',
+    );
     for (const [i, { sn, event }] of batch.entries()) {
       const result = results[i];
       if (!result) continue;

@@ -70,15 +70,20 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
 
   client.on('error', (error) => log.warn({ err: error.message, broker: where }, 'mqtt broker link error'));
   client.on('offline', () => log.warn({ broker: where }, 'mqtt broker link lost, reconnecting'));
+  const reconnectListeners: Array<() => void> = [];
   client.on('connect', (connack) => {
-    if (connack.sessionPresent) return;
+    log.info({ broker: where }, 'mqtt broker link back');
+    const reconnected = () => {
+      for (const listener of reconnectListeners) listener();
+    };
+    if (connack.sessionPresent) return reconnected();
     // After a reconnect with a clean session the broker knows no subscriptions of ours.
     const filters = [...new Set(subscriptions.map((s) => s.filter))];
-    if (filters.length > 0) {
-      client.subscribe(filters, { qos: 1 }, (error) => {
-        if (error) log.error({ err: error.message }, 'mqtt resubscribe failed');
-      });
-    }
+    if (filters.length === 0) return reconnected();
+    client.subscribe(filters, { qos: 1 }, (error) => {
+      if (error) log.error({ err: error.message }, 'mqtt resubscribe failed');
+      reconnected();
+    });
   });
   // mqtt.js emits 'message', then calls handleMessage and reads the next packet (and sends the PUBACK) only
   // after its callback: a handler's promise holds the link there until it settles — backpressure.
@@ -112,6 +117,9 @@ export async function connectExternalLink(options: ExternalLinkOptions): Promise
     },
     async publish(topic, payload, { qos, retain = false }) {
       await client.publishAsync(topic, payload, { qos, retain });
+    },
+    onReconnect(listener) {
+      reconnectListeners.push(listener);
     },
     async close() {
       await client.endAsync();
