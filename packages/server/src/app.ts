@@ -72,6 +72,7 @@ import { publicOrigin } from './platform/public-origin';
 import { RateLimiter } from './platform/rate-limit';
 import { DevRoutes } from './platform/dev-routes';
 import { CallRegistrar } from './platform/route';
+import { openApiRoutes } from './platform/openapi-routes';
 import { securityHeaders } from './platform/security-headers';
 import { bodyLimits, JSON_BODY_LIMIT } from './platform/body-limits';
 import { healthRoutes } from './platform/health-routes';
@@ -465,6 +466,8 @@ export async function buildApp(options: AppOptions): Promise<{
     dev,
   });
 
+  // The public API's reference, of every call registered above (decision 047).
+  openApiRoutes(app, { calls: r.registered, version: VERSION });
   healthRoutes(app, {
     db: kysely,
     mqttUp: () => devices.gateway.running,

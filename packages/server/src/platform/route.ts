@@ -56,7 +56,7 @@ export class CallRegistrar {
 
   /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
   readonly registered: Array<
-    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'app' | 'request'>
+    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'app' | 'request' | 'response'>
   > = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
@@ -134,8 +134,8 @@ export class CallRegistrar {
     call: Call<z.ZodType, Res>,
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
   ): void {
-    const { path, auth, perm, mainOnly, app, request } = call;
-    this.registered.push({ path, auth, perm, mainOnly, app, request });
+    const { path, auth, perm, mainOnly, app, request, response } = call;
+    this.registered.push({ path, auth, perm, mainOnly, app, request, response });
     this.app.post(call.path, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };
