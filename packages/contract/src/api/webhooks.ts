@@ -105,7 +105,7 @@ export interface EventData {
   'stock.low': {
     sn: string;
     store_id: number | null;
-    channel_sn: number;
+    channel_sn: string;
     goods_id: number | null;
     quantity: number;
     threshold: number;

@@ -2,6 +2,7 @@ import { BANK_IMAGE_FIELDS, type BankImageField } from '@vendo/contract/api/bank
 import { MERCHANT_ENTRY_STEPS, type BankReviewState } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from '../../platform/app-error';
+import { recordEvent } from '../events/event-outbox';
 import type { BankCardRepository } from './bank-card-repository';
 import type { BankCardRow } from './bank-card-tables';
 import type { PrivateImages } from './private-images';
@@ -25,13 +26,29 @@ export class BankCardReview {
     const queued = REVIEW_QUEUE.includes(row.review_state as BankReviewState);
     if (row.step !== MERCHANT_ENTRY_STEPS.submitted || !queued) throw new AppError(RCODE.BANK_CARD_LOCKED);
     const now = this.d.clock();
-    await this.d.repo.updateCard(id, {
-      review_state: decision.approve ? 'approved' : 'rejected',
-      reject_reason: decision.approve ? '' : decision.reason.slice(0, 200),
-      // A rejected card goes back to the form, to be corrected and resubmitted.
-      step: decision.approve ? MERCHANT_ENTRY_STEPS.submitted : MERCHANT_ENTRY_STEPS.form,
-      reviewed_at: now,
-      updated_at: now,
+    const reason = decision.approve ? '' : decision.reason.slice(0, 200);
+    await this.d.repo.transaction(async (repo, trx) => {
+      await repo.updateCard(id, {
+        review_state: decision.approve ? 'approved' : 'rejected',
+        reject_reason: reason,
+        // A rejected card goes back to the form, to be corrected and resubmitted.
+        step: decision.approve ? MERCHANT_ENTRY_STEPS.submitted : MERCHANT_ENTRY_STEPS.form,
+        reviewed_at: now,
+        updated_at: now,
+      });
+      // The merchant's systems hear the result in the same transaction (issue 20).
+      await recordEvent(trx, {
+        merchantId: row.merchant_id,
+        type: 'bank_card.reviewed',
+        storeId: null,
+        data: {
+          card_id: row.id,
+          result: decision.approve ? 'approved' : 'rejected',
+          reason,
+          acct_no_mask: row.acct_no_mask,
+        },
+        at: now,
+      });
     });
     const updated = await this.d.repo.findAnyCard(id);
     if (!updated) throw new AppError(RCODE.BANK_CARD_NOT_FOUND);

@@ -3,6 +3,25 @@ import { zDeviceSn, type PresenceMessage, type StatusReport } from '@vendo/contr
 import type { Database } from '../../db/database';
 import { safeEqual, sha256 } from '../../platform/crypto';
 import type { MachineDirectory, MachineStateStore, PresenceChange } from '../../gateway/machine-ports';
+import { recordEvent } from '../events/event-outbox';
+
+/** A bound machine's presence change as an event of its merchant (unbound machines have none). */
+async function presenceEvent(
+  trx: Kysely<Database>,
+  sn: string,
+  device: { merchant_id: number | null; title: string; store_id: number | null },
+  type: 'machine.online' | 'machine.offline',
+  at: number,
+): Promise<void> {
+  if (device.merchant_id === null) return;
+  await recordEvent(trx, {
+    merchantId: device.merchant_id,
+    type,
+    storeId: device.store_id,
+    data: { sn, title: device.title, store_id: device.store_id, at },
+    at,
+  });
+}
 
 /** The gateway's view of the devices table: who may connect, who is online, what they report. */
 export class MachineStateRepository implements MachineDirectory, MachineStateStore {
@@ -27,23 +46,38 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
    * update is conditional, so several gateway processes applying the same message change the row once.
    */
   async presence(sn: string, message: PresenceMessage, now: number): Promise<PresenceChange> {
-    if (message.online) {
-      const result = await this.db
+    // The change and its event (machine.offline / machine.online, issue 20) commit together.
+    return this.db.transaction().execute(async (trx) => {
+      if (message.online) {
+        const before = await trx
+          .selectFrom('devices')
+          .select('alive')
+          .where('sn', '=', sn)
+          .executeTakeFirst();
+        const changed = await trx
+          .updateTable('devices')
+          .set({ alive: 1, conn_id: message.conn, online_at: now, seen_at: now })
+          .where('sn', '=', sn)
+          .where((eb) => eb.or([eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]))
+          .returning(['merchant_id', 'title', 'store_id'])
+          .execute();
+        if (changed.length !== 1) return 'ignored';
+        // A new connection of a machine that was online already is no "back online".
+        if (before?.alive === 0) await presenceEvent(trx, sn, changed[0]!, 'machine.online', now);
+        return 'online';
+      }
+      const changed = await trx
         .updateTable('devices')
-        .set({ alive: 1, conn_id: message.conn, online_at: now, seen_at: now })
+        .set({ alive: 0, offline_at: now, seen_at: now })
         .where('sn', '=', sn)
-        .where((eb) => eb.or([eb('conn_id', 'is', null), eb('conn_id', '<>', message.conn)]))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1 ? 'online' : 'ignored';
-    }
-    const result = await this.db
-      .updateTable('devices')
-      .set({ alive: 0, offline_at: now, seen_at: now })
-      .where('sn', '=', sn)
-      .where('alive', '=', 1)
-      .where((eb) => eb.or([eb('conn_id', '=', message.conn), eb('conn_id', 'is', null)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? 'offline' : 'ignored';
+        .where('alive', '=', 1)
+        .where((eb) => eb.or([eb('conn_id', '=', message.conn), eb('conn_id', 'is', null)]))
+        .returning(['merchant_id', 'title', 'store_id'])
+        .execute();
+      if (changed.length !== 1) return 'ignored';
+      await presenceEvent(trx, sn, changed[0]!, 'machine.offline', now);
+      return 'offline';
+    });
   }
 
   async reports(batch: ReadonlyMap<string, StatusReport>, now: number): Promise<void> {
@@ -82,15 +116,20 @@ export class MachineStateRepository implements MachineDirectory, MachineStateSto
   }
 
   async silentOffline(sn: string, conn: string | null, heardBefore: number, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('devices')
-      .set({ alive: 0, offline_at: now })
-      .where('sn', '=', sn)
-      .where('alive', '=', 1)
-      .where((eb) => (conn === null ? eb('conn_id', 'is', null) : eb('conn_id', '=', conn)))
-      .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', heardBefore)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('devices')
+        .set({ alive: 0, offline_at: now })
+        .where('sn', '=', sn)
+        .where('alive', '=', 1)
+        .where((eb) => (conn === null ? eb('conn_id', 'is', null) : eb('conn_id', '=', conn)))
+        .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', heardBefore)]))
+        .returning(['merchant_id', 'title', 'store_id'])
+        .execute();
+      if (changed.length !== 1) return false;
+      await presenceEvent(trx, sn, changed[0]!, 'machine.offline', now);
+      return true;
+    });
   }
 
   async markAllOffline(now: number): Promise<number> {

@@ -4,6 +4,7 @@ import type { PayoutProvider, PayoutState } from '../../integrations/payouts/pay
 import type { PayoutCard, PayoutCards } from '../bank-cards/payout-cards';
 import type { FundsRepository, NewEntry, NewSettlement, PriceFields } from './funds-repository';
 import type { SettlementRow } from './funds-tables';
+import { settlementEvent } from './settlement-events';
 import { dayBounds, previousDate, settleDateOf, settlementAmounts } from './settlement-math';
 
 export interface SettlementDeps {
@@ -261,13 +262,15 @@ export class SettlementService {
     }
     return repo.transaction(async (trx) => {
       if (answer.state === 'success') {
-        return repo.moveSettlement(
+        const paid = await repo.moveSettlement(
           trx,
           s.id,
           ['sending', 'settling'],
           { state: 'success', finished_at: now, updated_at: now },
           key,
         );
+        if (paid) await settlementEvent(trx, s, { succeeded: true }, now);
+        return paid;
       }
       const moved = await repo.moveSettlement(
         trx,
@@ -280,6 +283,12 @@ export class SettlementService {
       // The payout entry is reversed: the money is back in the account, waiting for the next run.
       const current = await repo.settlement(s.id, trx);
       await repo.insertEntries(trx, [payoutEntry(s, 'payout_reversal', current?.attempt ?? s.attempt, now)]);
+      await settlementEvent(
+        trx,
+        current ?? s,
+        { succeeded: false, reason: answer.reason.slice(0, 200) },
+        now,
+      );
       return true;
     });
   }
@@ -304,6 +313,7 @@ export class SettlementService {
       });
       if (!moved) return false;
       await repo.insertEntries(trx, [payoutEntry(s, 'payout', s.attempt + 1, now)]);
+      await settlementEvent(trx, { ...s, attempt: s.attempt + 1 }, { succeeded: true }, now);
       return true;
     });
   }

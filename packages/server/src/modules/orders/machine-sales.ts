@@ -3,6 +3,7 @@ import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protoco
 import type { Database } from '../../db/database';
 import { deliveredItems, type EventDevice, type MachineEventSink } from '../devices/machine-event-sink';
 import type { StockService } from '../stock/stock-service';
+import { orderAbnormalEvent } from './order-events';
 import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome } from './order-lifecycle';
 import type { OrderNumbers } from './order-numbers';
 import { saleDay, type MerchantZones } from './merchant-zones';
@@ -130,6 +131,7 @@ export class MachineSales implements MachineEventSink {
       goods_err: outcome.fault,
     });
     if (outcome.status !== STATUS.deliveryFailed) return false;
+    await orderAbnormalEvent(trx, order, STATUS.deliveryFailed, outcome.fault, now);
     const fresh = await this.d.repo.findById(order.id, trx);
     return fresh ? this.d.refunds.autoRefund(trx, fresh, undeliveredValue(fresh, items), now) : false;
   }

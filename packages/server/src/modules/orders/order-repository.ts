@@ -3,6 +3,7 @@ import type { RefundKind } from '@vendo/contract/enums';
 import type { Database } from '../../db/database';
 import { onPostgres } from '../../db/list-query';
 import { prepared } from '../../db/prepared-query';
+import { orderAbnormalEvent } from './order-events';
 import type {
   OrderItemRow,
   OrderItemsTable,
@@ -388,15 +389,22 @@ export class OrderRepository {
    * machine: nothing came out, and its retry (or its failure and refund) is still to come.
    */
   async markNoResult(before: number, now: number): Promise<number> {
-    const result = await this.db
-      .updateTable('orders')
-      .set({ status: 5, goods_err: 'noResult', updated_at: now })
-      .where('status', 'in', [1, 2])
-      .where('vend_retry_at', 'is', null)
-      .where('paid_at', '<', before)
-      .where((eb) => eb.or([eb('vend_at', 'is', null), eb('vend_at', '<', before)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    // Each order turned abnormal has its event in the same transaction (issue 20).
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable('orders')
+        .set({ status: 5, goods_err: 'noResult', updated_at: now })
+        .where('status', 'in', [1, 2])
+        .where('vend_retry_at', 'is', null)
+        .where('paid_at', '<', before)
+        .where((eb) => eb.or([eb('vend_at', 'is', null), eb('vend_at', '<', before)]))
+        .returning(['merchant_id', 'order_no', 'sn', 'store_id', 'amount'])
+        .execute();
+      // Merchants in one order, so two processes never wait on each other's sequence rows.
+      rows.sort((a, b) => a.merchant_id - b.merchant_id);
+      for (const row of rows) await orderAbnormalEvent(trx, row, 5, 'noResult', now);
+      return rows.length;
+    });
   }
 
   /** Paid orders whose busy retry is due (set by any process, this one before a restart included). */

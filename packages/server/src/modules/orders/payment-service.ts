@@ -5,6 +5,7 @@ import type { PayChannel, PaymentProvider, PaymentState } from '../../integratio
 import type { Background } from '../devices/background';
 import { saleDay, type MerchantZones } from './merchant-zones';
 import type { MoneyMovements } from './money-movements';
+import { orderPaidEvent } from './order-events';
 import { STATUS, UNPAID_CLOSE_MS, VEND_WINDOW_MS } from './order-lifecycle';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
@@ -87,7 +88,11 @@ export class PaymentService {
         if (!moved) return { outcome: 'duplicate', refund: false };
         await this.d.money?.paid(trx, { ...order, ...paid });
         await this.d.offers?.paid(trx, { ...order, ...paid });
-        if (!late) return { outcome: 'confirmed', refund: false };
+        if (!late) {
+          await orderPaidEvent(trx, { ...order, ...paid }, now);
+          return { outcome: 'confirmed', refund: false };
+        }
+        await orderPaidEvent(trx, { ...order, ...paid }, now);
         const fresh = await this.d.repo.findById(order.id, trx);
         const refund = fresh ? await this.d.refunds.autoRefund(trx, fresh, fresh.amount, now) : false;
         return { outcome: 'late', refund };

@@ -25,6 +25,7 @@ import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
 import { CHANNEL_CLIENTS, STATUS, statusAfterRefunds } from './order-lifecycle';
 import type { MoneyMovements } from './money-movements';
+import { refundEvent } from './order-events';
 import type { SaleOffers } from './sale-offers';
 import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
@@ -339,6 +340,7 @@ export class RefundService {
     if (order) await this.d.money?.refunded(trx, { ...refund, status: 'success', finished_at: at }, order);
     if (order) await this.d.offers?.refunded(trx, { ...refund, status: 'success', finished_at: at }, order);
     await this.settleOrder(trx, refund.order_id, at);
+    if (order) await refundEvent(trx, refund, order, { succeeded: true }, at);
   }
 
   /** The channel refused or failed it: the reservation is given back. */
@@ -358,6 +360,8 @@ export class RefundService {
     if (!moved) return;
     await this.d.repo.releaseRefund(trx, refund.order_id, refund.amount, at);
     await this.settleOrder(trx, refund.order_id, at);
+    const order = await this.d.repo.findById(refund.order_id, trx);
+    if (order) await refundEvent(trx, refund, order, { succeeded: false, reason: reason.slice(0, 200) }, at);
   }
 
   private async settleOrder(trx: Kysely<Database>, orderId: number, at: number): Promise<void> {

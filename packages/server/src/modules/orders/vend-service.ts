@@ -16,6 +16,7 @@ import { readSettings } from '../devices/device-settings';
 import type { DeviceRow } from '../devices/device-tables';
 import { commandError, type CommandTarget, type MachineOutcome } from '../devices/machine-commander';
 import type { MachineShelves } from '../devices/machine-shelves';
+import { orderAbnormalEvent } from './order-events';
 import { REPLACEABLE, STATUS, VEND_WINDOW_MS } from './order-lifecycle';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow } from './order-tables';
@@ -307,6 +308,7 @@ export class VendService {
         finished_at: now,
         updated_at: now,
       });
+      if (moved) await orderAbnormalEvent(trx, order, STATUS.deliveryFailed, fault, now);
       if (!moved || !refund) return false;
       const fresh = await this.d.repo.findById(order.id, trx);
       return fresh ? this.d.refunds.autoRefund(trx, fresh, fresh.amount - fresh.refund_reserved, now) : false;

@@ -14,6 +14,7 @@ import { goodsBrief, type GoodsRow, type GoodsService } from '../catalog/goods-s
 import { lockMerchant } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
 import { isLow, type MachineShelves, type Shelf } from '../devices/machine-shelves';
+import { recordEvent } from '../events/event-outbox';
 import type { StockRecordListed, StockRepository } from './stock-repository';
 
 type Paging = { pageNum: number; pageSize: number };
@@ -355,6 +356,23 @@ export class StockService {
     );
     if (!shelf)
       throw new Error(`no shelf ${sale.channelId} on machine ${sale.sn} of merchant ${sale.merchantId}`);
+    // The sale that takes a shelf to its machine's threshold says so, in the sale's transaction (issue 20).
+    if (isLow(shelf) && !isLow({ threshold: shelf.threshold, quantity: shelf.quantity + shelf.taken })) {
+      await recordEvent(trx, {
+        merchantId: sale.merchantId,
+        type: 'stock.low',
+        storeId: shelf.storeId,
+        data: {
+          sn: sale.sn,
+          store_id: shelf.storeId,
+          channel_sn: shelf.channelSn,
+          goods_id: shelf.goodsId,
+          quantity: shelf.quantity,
+          threshold: shelf.threshold,
+        },
+        at: now,
+      });
+    }
     if (sale.goodsId === null) return { left: shelf.quantity };
     await this.d.goods.addSold(trx, sale.goodsId, sale.quantity);
     await this.d.repo.insertRecord(trx, {
