@@ -81,6 +81,8 @@ import { requestLog } from './platform/request-log';
 import { MachineShelves } from './modules/devices/machine-shelves';
 import { logShelfChange } from './modules/stock/shelf-stock-log';
 import { createStock } from './modules/stock/stock-module';
+import { createWebhooks, type WebhooksModule } from './modules/webhooks/webhooks-module';
+import { webhookRoutes } from './modules/webhooks/routes';
 import type { StockService } from './modules/stock/stock-service';
 
 export const VERSION = '0.1.0';
@@ -127,6 +129,8 @@ export interface Services {
   adverts: AdvertsModule;
   /** Members (issue 18): customers named on their orders, points, the member page, /member. */
   members: MembersModule;
+  /** Webhooks and the event stream (issue 20): endpoints, deliveries, the sending job. */
+  webhooks: WebhooksModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
   jobs: JobRunner;
 }
@@ -346,8 +350,11 @@ export async function buildApp(options: AppOptions): Promise<{
     gatewayRunning: () => devices.gateway.running,
     sandbox: { sms: sms.sandbox, messaging: messaging.sandbox },
   });
+  // Webhooks (issue 20): events the modules wrote in their actions' transactions, sent by a job.
+  const webhooks = createWebhooks({ db: kysely, mode: config.mode, clock, log: app.log });
   const jobs = new JobRunner(
     [
+      ...webhooks.sender.jobs(),
       ...notifications.delivery.jobs(),
       ...bankCards.jobs(),
       ...funds.jobs(),
@@ -422,6 +429,7 @@ export async function buildApp(options: AppOptions): Promise<{
   giftRoutes(r, app, gifts.gifts, config.publicUrl);
   referrerRoutes(r, referrers.referrers, config.publicUrl);
   advertRoutes(r, adverts.adverts);
+  webhookRoutes(r, webhooks.webhooks);
   apiKeyRoutes(r, apiKeys.keys);
   memberRoutes(r, app, members, config.publicUrl);
   marketingRoutes(r, app, marketing, config.publicUrl);
@@ -501,6 +509,7 @@ export async function buildApp(options: AppOptions): Promise<{
       marketing,
       adverts,
       members,
+      webhooks,
       jobs,
     },
     calls: r.registered,
