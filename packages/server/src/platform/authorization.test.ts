@@ -1415,7 +1415,7 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
     });
     const revoked = await ownerApiKey(fx, { permissions: ALL_PERMISSIONS });
     await t.call('/api/v1/key/revokeApiKey', { key_id: revoked.id }, fx.headersOf('main'));
-    const refusals = [
+    const refusals: number[] = [
       RCODE.FORBIDDEN,
       RCODE.API_KEY_CALL_REFUSED,
       RCODE.API_KEY_INVALID,
