@@ -22,10 +22,19 @@ import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 // ---------------------------------------------------------------------------------------------------------
 // Ranges
 
+/** The last instant a range may name: past it no calendar can place an instant (found by the contract fuzzer). */
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const zRangeBound = z
   .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
   .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
+  .pipe(
+    z
+      .number({ error: 'invalidValue' })
+      .int({ error: 'invalidValue' })
+      .min(0, { error: 'invalidValue' })
+      .max(LATEST_INSTANT, { error: 'invalidValue' }),
+  )
   .nullish()
   .transform((v) => (v ? v : undefined));
 
