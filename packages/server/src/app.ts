@@ -16,6 +16,8 @@ import { AppModules } from './modules/apps/app-modules';
 import { createAnalyticsModule, type AnalyticsModule } from './modules/analytics/analytics-module';
 import { RollupFacts } from './modules/analytics/rollup-facts';
 import { analyticsReportFileRoute, analyticsRoutes } from './modules/analytics/routes';
+import { createAudit, type AuditModule } from './modules/audit/audit-module';
+import { auditRoutes } from './modules/audit/routes';
 import { createBankCards, type BankCardsModule } from './modules/bank-cards/bank-cards-module';
 import { bankCardFileRoutes, bankCardRoutes } from './modules/bank-cards/routes';
 import { createBankDirectory } from './modules/bank-directory/bank-directory-module';
@@ -129,6 +131,8 @@ export interface Services {
   adverts: AdvertsModule;
   /** Members (issue 18): customers named on their orders, points, the member page, /member. */
   members: MembersModule;
+  /** The audit log (issue 20): /auditLog's reading and the retention job; modules record through AuditLog. */
+  audit: AuditModule;
   /** Webhooks and the event stream (issue 20): endpoints, deliveries, the sending job. */
   webhooks: WebhooksModule;
   /** Background jobs (notifications); `vendo serve` starts them, tests call runDue(). */
@@ -340,6 +344,15 @@ export async function buildApp(options: AppOptions): Promise<{
     gifts: gifts.gifts,
     coupons: coupons.coupons,
   });
+  // The audit log's reading side (each module records through its own AuditLog, in its actions' transactions).
+  const audit = createAudit({
+    db: kysely,
+    authenticator,
+    platformSecret: secret,
+    timeZone: config.timeZone,
+    retentionDays: config.auditRetentionDays,
+    clock,
+  });
   const overview = new OverviewService({
     db: kysely,
     dialect: db.dialect,
@@ -358,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<{
       ...notifications.delivery.jobs(),
       ...bankCards.jobs(),
       ...funds.jobs(),
+      ...audit.jobs(),
       { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
       { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
     ],
@@ -432,6 +446,7 @@ export async function buildApp(options: AppOptions): Promise<{
   webhookRoutes(r, webhooks.webhooks);
   apiKeyRoutes(r, apiKeys.keys);
   memberRoutes(r, app, members, config.publicUrl);
+  auditRoutes(r, app, audit, config.publicUrl);
   marketingRoutes(r, app, marketing, config.publicUrl);
   settlementReportRoutes(
     r,
@@ -509,6 +524,7 @@ export async function buildApp(options: AppOptions): Promise<{
       marketing,
       adverts,
       members,
+      audit,
       webhooks,
       jobs,
     },

@@ -65,6 +65,8 @@ const envSchema = z.object({
   ORDER_ABNORMAL_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** Days of the default app modules a new merchant gets. */
   TRIAL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Days the audit log keeps its entries (decision 046). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
   /** Where the web app is served from, for links the server writes. */
   PUBLIC_URL: z.string().url().optional(),
   PAY_DOMAIN: z.string().default(''),
@@ -115,6 +117,7 @@ export interface Config {
   trustProxy: TrustProxy;
   orderAbnormalAfterMs: number;
   trialDays: number;
+  auditRetentionDays: number;
   publicUrl: string | undefined;
   payDomain: string;
   webDist: string;
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     orderAbnormalAfterMs: e.ORDER_ABNORMAL_AFTER_MS,
     trialDays: e.TRIAL_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     publicUrl: e.PUBLIC_URL,
     payDomain: e.PAY_DOMAIN,
     webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),

@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { REPORT_FORMATS } from './analytics';
+import { defineCall, listResult } from './call';
+import { pagedRequest, zFilterId, zFilterText, zId } from './fields';
+import { TEXT_MAX } from '../constants';
+import { PERMISSIONS } from '../permissions';
 import type { LocaleText } from '../locales';
 
 /*
@@ -64,3 +70,95 @@ export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, LocaleText> = {
   api_key: { 'zh-CN': 'API 密钥', 'zh-TW': 'API 金鑰', 'en-US': 'API key' },
   platform: { 'zh-CN': '平台', 'zh-TW': '平台', 'en-US': 'Platform' },
 };
+
+/** Days entries are kept unless AUDIT_RETENTION_DAYS says otherwise. */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 400;
+
+/** A time in epoch ms; '' or missing means "the default". */
+const zFilterTime = z
+  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
+  .transform((v) => (v === '' ? 0 : Number(v)))
+  .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * The list's conditions. The time range is the shared picker's: start defaults to the start of today in the
+ * merchant's zone, end (exclusive) to the start of tomorrow, start no earlier than earliestAllowedStart(end − 1,
+ * now) ('rangeStartTooEarly'). `actor` is a user's id (the main account or a staff member, as in /u/getUserList);
+ * `kind` one of AUDIT_KINDS; `sn` a machine's serial number, exactly.
+ */
+export const auditConditions = {
+  start_time: zFilterTime,
+  end_time: zFilterTime,
+  actor: zFilterId,
+  kind: z
+    .union([z.enum(AUDIT_KINDS), z.literal('')], { error: 'invalidValue' })
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+  sn: zFilterText,
+};
+
+const auditChange = z.object({
+  field: z.string(),
+  before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** Epoch ms. */
+  at: z.number(),
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  call: z.string(),
+  kind: z.enum(AUDIT_KINDS),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  target_name: z.string(),
+  sn: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditEntryDetail = auditEntry.extend({ changes: z.array(auditChange) });
+export type AuditEntryDetail = z.infer<typeof auditEntryDetail>;
+
+/** Main account only: staff are refused (FORBIDDEN) whatever their role. */
+const mainOnly = { auth: 'session', mainOnly: true } as const;
+
+/** The merchant's audit log, newest first (paged). */
+export const getAuditLog = defineCall({
+  path: '/api/v1/u/getAuditLog',
+  ...mainOnly,
+  request: pagedRequest(auditConditions),
+  response: listResult(auditEntry).extend({
+    range: z.object({ start_time: z.number(), end_time: z.number() }),
+  }),
+});
+
+/** One entry with the before/after of the fields it changed. */
+export const getAuditEntry = defineCall({
+  path: '/api/v1/u/getAuditEntry',
+  ...mainOnly,
+  request: z.object({ id: zId }),
+  response: z.object({ data: auditEntryDetail }),
+});
+
+/** The list (the same conditions) as a file (1033): a download link valid 10 minutes. */
+export const auditReport = defineCall({
+  path: '/api/v1/u/auditReport',
+  ...mainOnly,
+  perm: PERMISSIONS.Report,
+  request: z.object({
+    condition: z.preprocess((v) => v ?? {}, z.object(auditConditions)),
+    format: z
+      .enum(REPORT_FORMATS, { error: 'invalidValue' })
+      .nullish()
+      .transform((v) => v ?? 'xlsx'),
+  }),
+  response: z.object({ url: z.string(), filename: z.string(), expires_at: z.number() }),
+});

@@ -25,6 +25,7 @@ import { applySettingsEdit, readSettings, writeSettings } from './device-setting
 import { pushOutcome, type MachineCommander } from './machine-commander';
 import type { MachineSync } from './machine-sync';
 import type { ShelfLog } from './shelf-log';
+import { AuditLog, originOf } from '../audit/audit-log';
 
 export interface DevicesServiceDeps {
   db: Kysely<Database>;
@@ -76,16 +77,28 @@ export class DevicesService {
     }
     if (device.merchant_id !== null) throw new AppError(RCODE.DEVICE_ALREADY_BOUND);
     const now = this.d.clock();
-    const bound = await this.d.db.transaction().execute((trx) =>
-      this.d.devices.bind(trx, {
+    const bound = await this.d.db.transaction().execute(async (trx) => {
+      const done = await this.d.devices.bind(trx, {
         sn: device.sn,
         merchantId: auth.merchant.id,
         userId: auth.user.id,
         title: body.title,
         type: body.type,
         now,
-      }),
-    );
+      });
+      if (done) {
+        await new AuditLog(this.d.clock).record(trx, {
+          merchantId: auth.merchant.id,
+          origin: originOf(auth),
+          kind: 'binding',
+          action: 'bind',
+          target: { type: 'machine', id: device.sn, name: body.title },
+          machineSn: device.sn,
+          changes: [{ field: 'merchant', before: null, after: auth.merchant.id }],
+        });
+      }
+      return done;
+    });
     // Someone else bound it between the check and the update.
     if (!bound) throw new AppError(RCODE.DEVICE_ALREADY_BOUND);
     this.placed(device.sn);
@@ -119,13 +132,25 @@ export class DevicesService {
         });
       }
       await this.d.channels.resetAll(trx, device.id, now);
-      return this.d.devices.unbind(trx, {
+      const done = await this.d.devices.unbind(trx, {
         sn: device.sn,
         merchantId: scope.merchantId,
         userId: auth.user.id,
         defaultSettings: writeSettings(DEFAULT_DEVICE_SETTINGS),
         now,
       });
+      if (done) {
+        await new AuditLog(this.d.clock).record(trx, {
+          merchantId: scope.merchantId,
+          origin: originOf(auth),
+          kind: 'binding',
+          action: 'unbind',
+          target: { type: 'machine', id: device.sn, name: device.title },
+          machineSn: device.sn,
+          changes: [{ field: 'merchant', before: scope.merchantId, after: null }],
+        });
+      }
+      return done;
     });
     if (!released) throw new AppError(RCODE.DEVICE_NOT_FOUND);
     this.placed(device.sn);

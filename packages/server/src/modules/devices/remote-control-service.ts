@@ -19,6 +19,8 @@ import { readSettings, writeSettings } from './device-settings';
 import type { DeviceRow } from './device-tables';
 import { commandError, type MachineCommander } from './machine-commander';
 import type { MachineSync } from './machine-sync';
+import { AuditLog, originOf, type AuditChange } from '../audit/audit-log';
+import type { AuditKind } from '@vendo/contract/api/audit';
 
 export interface RemoteControlDeps {
   db: Kysely<Database>;
@@ -77,6 +79,13 @@ export class RemoteControlService {
       { order, payment: 'remote', items },
       auth.user.id,
     );
+    await this.record(auth, device, 'remote_control', 'dispense', outcome.status, [
+      ...[...wanted].map(([number, quantity]) => ({
+        field: `shelf ${number}`,
+        before: null,
+        after: quantity,
+      })),
+    ]);
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
     const numberOf = new Map(shelves.map((s) => [s.position, s.channel_sn]));
     const result = outcome.result.items.map((item) => ({
@@ -109,6 +118,10 @@ export class RemoteControlService {
       { slot: shelf.position, times: body.attach.times },
       auth.user.id,
     );
+    await this.record(auth, device, 'test_dispense', 'test', outcome.status, [
+      { field: 'shelf', before: null, after: shelf.channel_sn },
+      { field: 'times', before: null, after: body.attach.times },
+    ]);
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
     return {
       channel_sn: shelf.channel_sn,
@@ -127,13 +140,21 @@ export class RemoteControlService {
     const device = await this.device(auth, body.sn);
     if (body.dev === 'all') {
       const settings = await this.d.sync.pushSettings(device, auth.user.id);
-      if (settings.status !== 'acked') throw commandError(settings, locale);
-      const shelves = await this.d.sync.pushShelves(await this.fresh(device), auth.user.id);
-      if (shelves.status !== 'acked') throw commandError(shelves, locale);
+      if (settings.status === 'acked') {
+        const shelves = await this.d.sync.pushShelves(await this.fresh(device), auth.user.id);
+        await this.record(auth, device, 'remote_control', 'refresh_all', shelves.status, []);
+        if (shelves.status !== 'acked') throw commandError(shelves, locale);
+      } else {
+        await this.record(auth, device, 'remote_control', 'refresh_all', settings.status, []);
+        throw commandError(settings, locale);
+      }
     } else {
       const action = body.motion === 'setting' ? 'reboot' : body.motion;
       const target = body.dev === 'dev' ? 'machine' : 'dtu';
       const outcome = await this.d.commander.run(device, 'power', { target, action }, auth.user.id);
+      await this.record(auth, device, 'remote_control', `power_${action}`, outcome.status, [
+        { field: 'target', before: null, after: target },
+      ]);
       if (outcome.status !== 'acked') throw commandError(outcome, locale);
     }
     return { sn: device.sn, dev: body.dev, motion: body.motion };
@@ -169,6 +190,9 @@ export class RemoteControlService {
       },
       auth.user.id,
     );
+    await this.record(auth, device, 'remote_control', 'lamp', outcome.status, [
+      { field: 'lamp_ctrl', before: settings.lamp_ctrl, after: next.lamp_ctrl },
+    ]);
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
     const wasInStep = device.settings_acked_rev === device.settings_rev;
     const rev = await this.d.devices.saveSettings({
@@ -191,6 +215,31 @@ export class RemoteControlService {
     const outcome = await this.d.commander.run(device, 'ping', {}, auth.user.id);
     if (outcome.status !== 'acked') throw commandError(outcome, locale);
     return { alive: true, latency_ms: outcome.latencyMs, version: outcome.result.version ?? device.version };
+  }
+
+  /**
+   * The audit entry of a command to a machine. A command is no database transaction: the entry is written once
+   * the machine answered or did not (timeout, refused: the machine may still have acted), naming that outcome; a
+   * command never sent (machine offline, link down) did nothing and is not recorded.
+   */
+  private async record(
+    auth: AuthContext,
+    device: DeviceRow,
+    kind: AuditKind,
+    action: string,
+    status: string,
+    changes: AuditChange[],
+  ): Promise<void> {
+    if (status === 'offline' || status === 'link_down') return;
+    await new AuditLog(this.d.clock).record(this.d.db, {
+      merchantId: auth.merchant.id,
+      origin: originOf(auth),
+      kind,
+      action,
+      target: { type: 'machine', id: device.sn, name: device.title },
+      machineSn: device.sn,
+      changes: [...changes, { field: 'outcome', before: null, after: status }],
+    });
   }
 
   /** The cool-down between remote dispenses (spec §9: seconds per device); claimed atomically. */

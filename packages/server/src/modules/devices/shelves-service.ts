@@ -26,6 +26,7 @@ import type { ChannelRow, DeviceRow } from './device-tables';
 import { pushOutcome, type MachineCommander, type MachineOutcome } from './machine-commander';
 import type { MachineSync } from './machine-sync';
 import type { ShelfLog } from './shelf-log';
+import { AuditLog, diffFields, originOf, type AuditChange } from '../audit/audit-log';
 
 export interface ShelvesServiceDeps {
   db: Kysely<Database>;
@@ -101,6 +102,19 @@ export class ShelvesService {
         { goodsId: body.goods_id, quantity: body.quantity },
         'shelf edit',
       );
+      const changes = diffFields(shelf, body, [
+        'name',
+        'price',
+        'game_price',
+        'quantity',
+        'capacity',
+        'probability',
+        'difficulty',
+        'enabled',
+        'goods_id',
+      ]);
+      const priced = changes.some((c) => c.field === 'price' || c.field === 'game_price');
+      await this.audit(trx, auth, device, priced ? 'price' : 'edit', `shelf ${shelf.channel_sn}`, changes);
       await this.d.devices.bumpShelvesRev(trx, device.sn, now);
     });
     const fresh = await this.fresh(device);
@@ -143,6 +157,18 @@ export class ShelvesService {
     const now = this.d.clock();
     const rev = await this.d.db.transaction().execute(async (trx) => {
       await this.d.channels.renumber(trx, device.id, body.channel, now);
+      await this.audit(
+        trx,
+        auth,
+        device,
+        'renumber',
+        '',
+        body.channel.map((c) => ({
+          field: `shelf ${byId.get(c.id)!.channel_sn}`,
+          before: byId.get(c.id)!.channel_sn,
+          after: c.channel_sn,
+        })),
+      );
       return this.d.devices.bumpShelvesRev(trx, device.sn, now);
     });
     const args = {
@@ -162,12 +188,14 @@ export class ShelvesService {
     const device = await this.device(auth, body.sn);
     const now = this.d.clock();
     const rev = await this.d.db.transaction().execute(async (trx) => {
-      const leaving = (await this.d.channels.list(device.id, device.merchant_id, trx)).filter(
-        (s) => s.position > body.channel_num,
-      );
+      const all = await this.d.channels.list(device.id, device.merchant_id, trx);
+      const leaving = all.filter((s) => s.position > body.channel_num);
       for (const shelf of leaving)
         await this.log(trx, auth, device, shelf, { goodsId: null, quantity: 0 }, 'shelf removed');
       await this.d.channels.setCount(trx, device.id, body.channel_num, now);
+      await this.audit(trx, auth, device, 'set_count', '', [
+        { field: 'channel_num', before: all.length, after: body.channel_num },
+      ]);
       return this.d.devices.bumpShelvesRev(trx, device.sn, now);
     });
     const outcome = await this.sendShelfCommand(
@@ -200,6 +228,14 @@ export class ShelvesService {
         await this.d.channels.update(trx, shelf.id, { goods_id: null, quantity: 0 }, now);
         await this.log(trx, auth, device, shelf, { goodsId: null, quantity: 0 }, 'unshelve');
       }
+      await this.audit(
+        trx,
+        auth,
+        device,
+        'unshelve',
+        numbers.join(','),
+        shelves.map((sh) => ({ field: `shelf ${sh.channel_sn}`, before: sh.goods_id, after: null })),
+      );
       return {
         slots: shelves.map((s) => s.position),
         rev: await this.d.devices.bumpShelvesRev(trx, device.sn, now),
@@ -226,6 +262,7 @@ export class ShelvesService {
     const result = await this.d.db.transaction().execute(async (trx) => {
       const shelves = await this.d.channels.list(device.id, device.merchant_id, trx);
       const changes: Array<{ slot: number; quantity: number }> = [];
+      const audited: AuditChange[] = [];
       for (const shelf of shelves) {
         const quantity = body.type === 1 ? (shelf.goods_id !== null ? shelf.capacity : shelf.quantity) : 0;
         if (quantity === shelf.quantity) continue;
@@ -239,7 +276,9 @@ export class ShelvesService {
           body.type ? 'refill' : 'empty',
         );
         changes.push({ slot: shelf.position, quantity });
+        audited.push({ field: `shelf ${shelf.channel_sn}`, before: shelf.quantity, after: quantity });
       }
+      await this.audit(trx, auth, device, body.type ? 'refill' : 'empty', '', audited);
       return { changes, rev: await this.d.devices.bumpShelvesRev(trx, device.sn, now) };
     });
     const outcome = await this.sendShelfCommand(
@@ -250,6 +289,30 @@ export class ShelvesService {
       result.rev,
     );
     return { data: await this.present(await this.fresh(device), locale), push: pushOutcome(outcome, locale) };
+  }
+
+  /** The audit entry of a shelf change, in its transaction: kind 'price' for a price change, else 'shelf'. */
+  private async audit(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    device: DeviceRow,
+    action: string,
+    shelves: string,
+    changes: AuditChange[],
+  ): Promise<void> {
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: auth.merchant.id,
+      origin: originOf(auth),
+      kind: action === 'price' ? 'price' : 'shelf',
+      action,
+      target: {
+        type: 'machine',
+        id: device.sn,
+        name: shelves ? `${device.title} ${shelves}`.trim() : device.title,
+      },
+      machineSn: device.sn,
+      changes,
+    });
   }
 
   private async device(auth: AuthContext, sn: string): Promise<DeviceRow> {
