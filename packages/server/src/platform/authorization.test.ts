@@ -180,6 +180,26 @@ async function ownerApiKey(
 }
 const sharedApiKey = (fx: Fixture) => once(fx, 'apiKey', async () => String((await ownerApiKey(fx)).id));
 
+// -- Webhooks (issue 20): an endpoint of the owner (its URL carries the marker) and a test delivery to it.
+async function ownerWebhook(fx: Fixture): Promise<number> {
+  const answer = await fx.t.call(
+    '/api/v1/b/addWebhook',
+    { url: `http://127.0.0.1:9/${A_MARK}/${fx.seq()}`, events: ['order.paid'] },
+    fx.headersOf('main'),
+  );
+  return (answer.result as { endpoint: { id: number } }).endpoint.id;
+}
+const sharedWebhook = (fx: Fixture) => once(fx, 'webhook', async () => String(await ownerWebhook(fx)));
+const sharedDelivery = (fx: Fixture) =>
+  once(fx, 'webhookDelivery', async () => {
+    const answer = await fx.t.call(
+      '/api/v1/b/testWebhook',
+      { id: Number(await sharedWebhook(fx)) },
+      fx.headersOf('main'),
+    );
+    return String((answer.result as { delivery: { id: number } }).delivery.id);
+  });
+
 // -- Gift vouchers (issue 17): a batch of the owner, on its machine, named with the marker.
 async function ownerGift(fx: Fixture): Promise<string> {
   const answer = await fx.t.call(
@@ -1169,6 +1189,57 @@ const MATRIX: Record<string, Entry> = {
   '/api/v1/u/switchAccount': { kind: 'passport', body: () => ({ account: 'x' }) },
   '/api/v1/u/setPassportRemarks': { kind: 'passport', body: () => ({ account: 'x', remarks: '' }) },
   '/api/v1/u/unbindPassport': { kind: 'passport', body: () => ({ account: 'x' }) },
+  // -- Webhooks and the event stream (issue 20): the stream needs BuyBill (each kind its own permission, filtered
+  // inside); endpoints and their deliveries are the main account's, merchant-wide.
+  '/api/v1/b/getEvents': { guard: PERMISSIONS.BuyBill, kind: 'list' },
+  '/api/v1/b/getWebhooks': { guard: 'main', kind: 'list' },
+  '/api/v1/b/addWebhook': {
+    guard: 'main',
+    kind: 'own',
+    body: (fx) => ({ url: `http://127.0.0.1:9/own/${fx.seq()}`, events: ['order.paid'] }),
+  },
+  '/api/v1/b/editWebhook': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({
+      id: Number(await sharedWebhook(fx)),
+      url: `http://127.0.0.1:9/${A_MARK}`,
+      events: ['order.paid'],
+    }),
+  },
+  '/api/v1/b/delWebhook': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx, who) => ({
+      id: who === 'main' ? await ownerWebhook(fx) : Number(await sharedWebhook(fx)),
+    }),
+  },
+  '/api/v1/b/rotateWebhookSecret': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedWebhook(fx)) }),
+  },
+  '/api/v1/b/getWebhookDeliveries': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedWebhook(fx)) }),
+  },
+  '/api/v1/b/replayWebhookDelivery': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ delivery_id: Number(await sharedDelivery(fx)) }),
+  },
+  '/api/v1/b/testWebhook': {
+    guard: 'main',
+    kind: 'object',
+    merchantWide: true,
+    body: async (fx) => ({ id: Number(await sharedWebhook(fx)) }),
+  },
 };
 
 /** Outsiders name the owner's object; callers who may change it get one they can spend. */
