@@ -15,6 +15,7 @@ import type { GoodsInput, GoodsRepository, GoodsRow } from './goods-repository';
 import type { ImageUrls } from './image-urls';
 import { lockMerchant } from '../../db/list-query';
 import type { PlaceMachines } from './place-machines';
+import { AuditLog, diffFields, originOf } from '../audit/audit-log';
 
 export type { GoodsRow };
 
@@ -102,6 +103,18 @@ export class GoodsService {
         fields.detailImages,
         this.d.clock(),
       );
+      // A price change is a sensitive action (the audit log); the rest of a goods edit is not.
+      const prices = diffFields(current, fields.goods, ['price', 'cost_price']);
+      if (prices.length > 0) {
+        await new AuditLog(this.d.clock).record(trx, {
+          merchantId: scope.merchantId,
+          origin: originOf(auth),
+          kind: 'price',
+          action: 'goods_price',
+          target: { type: 'goods', id: current.id, name: fields.goods.name },
+          changes: prices,
+        });
+      }
     });
     return { goods_id: current.id, renamed: current.name !== fields.goods.name };
   }

@@ -30,6 +30,7 @@ import type { SaleOffers } from './sale-offers';
 import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow, RefundRow } from './order-tables';
+import { AuditLog, originOf } from '../audit/audit-log';
 
 /** Two identical refund requests this close together are one request tapped twice. */
 export const DOUBLE_TAP_MS = 10_000;
@@ -121,6 +122,20 @@ export class RefundService {
         const remarks = order.remarks ? `${order.remarks}; ${body.remarks}` : body.remarks;
         await this.d.repo.update(trx, order.id, { remarks: remarks.slice(0, 500) });
       }
+      // The refund asked for (its result through the channel comes later, in the refund's own record).
+      await new AuditLog(this.d.clock).record(trx, {
+        merchantId: scope.merchantId,
+        origin: originOf(auth),
+        kind: 'refund',
+        action: kind,
+        target: { type: 'order', id: order.order_no },
+        machineSn: order.sn,
+        changes: [
+          { field: 'refund_fee', before: null, after: amount },
+          { field: 'refunded', before: order.refund_reserved, after: order.refund_reserved + amount },
+          ...(body.remarks ? [{ field: 'remarks', before: null, after: body.remarks }] : []),
+        ],
+      });
       return { refundId, created: true };
     });
 

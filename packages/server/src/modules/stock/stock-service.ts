@@ -16,6 +16,7 @@ import type { ImageUrls } from '../catalog/image-urls';
 import { isLow, type MachineShelves, type Shelf } from '../devices/machine-shelves';
 import { recordEvent } from '../events/event-outbox';
 import type { StockRecordListed, StockRepository } from './stock-repository';
+import { AuditLog, originOf } from '../audit/audit-log';
 
 type Paging = { pageNum: number; pageSize: number };
 type Req<C extends { request: z.ZodType }> = z.output<C['request']>;
@@ -111,6 +112,9 @@ export class StockService {
         quantity: req.inventory,
         balance: req.inventory,
       });
+      await this.audit(trx, auth, 'create', entryId, goods.name, storeId, [
+        { field: 'inventory', before: null, after: req.inventory },
+      ]);
       return entryId;
     });
     return { _id: id };
@@ -139,6 +143,9 @@ export class StockService {
         quantity: req.inventory,
         balance,
       });
+      await this.audit(trx, auth, req.oper_type === 0 ? 'add' : 'reduce', entry.id, '', entry.store_id, [
+        { field: 'inventory', before: current, after: balance },
+      ]);
       return { _id: entry.id, inventory: balance };
     });
   }
@@ -158,6 +165,29 @@ export class StockService {
         balance: 0,
       });
       await this.d.repo.deleteEntry(trx, entry.id);
+      await this.audit(trx, auth, 'delete', entry.id, '', entry.store_id, [
+        { field: 'inventory', before: Number(entry.quantity), after: null },
+      ]);
+    });
+  }
+
+  /** The audit entry of a hand change of stock, in its transaction. */
+  private async audit(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    action: string,
+    entryId: number,
+    goodsName: string,
+    storeId: number | null,
+    changes: Array<{ field: string; before: number | null; after: number | null }>,
+  ): Promise<void> {
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: auth.merchant.id,
+      origin: originOf(auth),
+      kind: 'stock',
+      action,
+      target: { type: storeId === null ? 'stock' : `stock store ${storeId}`, id: entryId, name: goodsName },
+      changes,
     });
   }
 
