@@ -229,8 +229,10 @@ export class FundsService {
   ): Promise<CallResult<typeof api.getProfitSharing>> {
     const scope = await scopeOf(this.d.db, auth);
     const c = body.condition;
-    for (const day of [c.start_date, c.end_date]) {
-      if (day !== undefined && !isCalendarDate(day)) throw new AppError(RCODE.INVALID_PARAM);
+    const days = { 'condition.start_date': c.start_date, 'condition.end_date': c.end_date };
+    for (const [field, day] of Object.entries(days)) {
+      // Named, so the refusal says which day is no calendar day (found by the contract fuzzer).
+      if (day !== undefined && !isCalendarDate(day)) throw AppError.invalid(field, 'invalidValue');
     }
     if (c.start_date && c.end_date && c.start_date > c.end_date)
       throw new AppError(RCODE.SETTLE_RANGE_INVALID);
