@@ -100,6 +100,11 @@ export const ROUTES: RouteObject[] = [
     screen(() => import('../features/notify/components/notify-screen')),
   ),
   route(
+    '/apiKeys',
+    { title: 'apiKeys', access: 'apiKeys' },
+    screen(() => import('../features/api-keys/components/api-key-screen')),
+  ),
+  route(
     '/BindPassport',
     { title: 'BindPassport', header: false },
     screen(() => import('../features/passport/components/bind-passport-screen')),

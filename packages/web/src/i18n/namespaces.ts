@@ -1,5 +1,6 @@
 import type { Locale } from '@vendo/contract/locales';
 import type adverts from './resources/adverts';
+import type apiKeys from './resources/api-keys';
 import type analytics from './resources/analytics';
 import type auth from './resources/auth';
 import type bankCards from './resources/bank-cards';
@@ -60,6 +61,7 @@ export const lazyNamespaces = {
   coupons: () => import('./resources/coupons'),
   members: () => import('./resources/members'),
   adverts: () => import('./resources/adverts'),
+  apiKeys: () => import('./resources/api-keys'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -90,6 +92,7 @@ export interface AllNamespaces {
   coupons: typeof coupons;
   members: typeof members;
   adverts: typeof adverts;
+  apiKeys: typeof apiKeys;
 }
 
 export type NamespaceName = keyof AllNamespaces;

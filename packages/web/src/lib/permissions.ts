@@ -42,6 +42,7 @@ export const ACCESS = {
   settle: { anyOf: ['Settle'] },
   staff: { mainOnly: true },
   notification: { mainOnly: true },
+  apiKeys: { mainOnly: true },
   myApps: { mainOnly: true },
 } as const satisfies Record<string, AccessRule>;
 

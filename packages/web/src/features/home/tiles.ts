@@ -5,6 +5,7 @@ import {
   BellIcon,
   BoxIcon,
   CardIcon,
+  KeyIcon,
   ChartIcon,
   MachineIcon,
   MegaphoneIcon,
@@ -67,6 +68,7 @@ export const TILE_GROUPS: readonly { group: TileGroup; tiles: readonly Tile[] }[
     tiles: [
       { key: 'staff', to: '/staff', access: 'staff', icon: TeamIcon },
       { key: 'notification', to: '/notification', access: 'notification', icon: BellIcon },
+      { key: 'apiKeys', to: '/apiKeys', access: 'apiKeys', icon: KeyIcon },
     ],
   },
 ];

@@ -59,6 +59,7 @@ export default defineNamespace({
       bankCard: '银行卡',
       settle: '结算记录',
       staff: '子账号',
+      apiKeys: 'API 密钥',
       notification: '消息通知',
     },
     statement: {
@@ -129,6 +130,7 @@ export default defineNamespace({
       bankCard: '銀行卡',
       settle: '結算記錄',
       staff: '子帳號',
+      apiKeys: 'API 金鑰',
       notification: '消息通知',
     },
     statement: {
@@ -200,6 +202,7 @@ export default defineNamespace({
       bankCard: 'Bank cards',
       settle: 'Payouts',
       staff: 'Sub-accounts',
+      apiKeys: 'API keys',
       notification: 'Notifications',
     },
     statement: {

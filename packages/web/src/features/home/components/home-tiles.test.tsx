@@ -30,8 +30,9 @@ describe('home tiles', () => {
   it('show the main account every tile, grouped', () => {
     renderTiles(makeUser({}, NOW));
     expect(groups()).toEqual(['Transactions', 'Management', 'Funds', 'Account']);
-    expect(labels()).toHaveLength(17);
+    expect(labels()).toHaveLength(18);
     expect(screen.getByRole('link', { name: 'Bind device' }).getAttribute('href')).toBe('/deviceBindEnter');
+    expect(screen.getByRole('link', { name: 'API keys' }).getAttribute('href')).toBe('/apiKeys');
   });
 
   it('drop member, advertisement and stock when their apps are missing or expired', () => {

@@ -90,6 +90,12 @@ export const TeamIcon = icon(
   </>,
 );
 export const BellIcon = icon(<path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />);
+export const KeyIcon = icon(
+  <>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M11 12l8-8M16 7l2.5 2.5M14 9l2 2" />
+  </>,
+);
 export const CheckIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />
