@@ -51,6 +51,12 @@ export const ROLE_NAME_MAX = 30;
 export const MOBILE_LENGTH = 11;
 
 /**
+ * The last instant (epoch ms) a request may name: past it no calendar can place an instant, and zoned dates of it
+ * fail (found by the contract fuzzer). Time filters and ranges refuse a later one.
+ */
+export const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
  * The longest text each kind of request field takes: every text of every call has a maximum that fits its
  * column (db/migrations), so a database never meets a value it cannot store; the server's request-bounds test
  * walks every call for it. Longer values are refused with "at most {max} characters".

@@ -3,7 +3,7 @@ import { zFilterId, pagedRequest, areaRef, storeRef } from './fields';
 import { defineCall, emptyBody } from './call';
 import { billAnalysis } from './orders';
 import { DEVICE_TYPES, PERMISSIONS } from '../enums';
-import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
+import { LATEST_INSTANT, PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 
 /*
  * Analytics (spec §2 /dashboard, /sicRegion, /sicAnalysisDetail, /sicDevice, /sicGoods, /sicGoodsDetail and home;
@@ -21,9 +21,6 @@ import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ranges
-
-/** The last instant a range may name: past it no calendar can place an instant (found by the contract fuzzer). */
-const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const zRangeBound = z
   .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })

@@ -3,7 +3,7 @@ import { zFilterId, zText, zFilterText, pagedRequest, areaRef, storeRef, zFilter
 import { defineCall, emptyBody } from './call';
 import { dispenseOutcome } from './devices';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENTS, PERMISSIONS, REFUND_KINDS, REFUND_STATES } from '../enums';
-import { TEXT_MAX } from '../constants';
+import { LATEST_INSTANT, TEXT_MAX } from '../constants';
 import { required, zRules } from '../validation';
 
 /*
@@ -30,7 +30,13 @@ export const zOrderNo = zRules(required).pipe(
 const zFilterTime = z
   .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
   .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
+  .pipe(
+    z
+      .number({ error: 'invalidValue' })
+      .int({ error: 'invalidValue' })
+      .min(0, { error: 'invalidValue' })
+      .max(LATEST_INSTANT, { error: 'invalidValue' }),
+  )
   .nullish()
   .transform((v) => (v ? v : undefined));
 

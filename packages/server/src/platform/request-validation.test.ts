@@ -168,14 +168,21 @@ describe.each(dialects())('request validation on %s', (dialect) => {
     expect(last).toMatchObject({ rcode: 0, result: { data: [] } });
   });
 
-  it('refuses a statistics range past year 9999, naming the field (found by the contract fuzzer)', async () => {
+  it('refuses a statistics range or a bill list’s time past year 9999, naming the field (found by the contract fuzzer)', async () => {
     const headers = sessionHeaders(owner);
     const end = await t.call('/api/v1/a/o/hoursOrder', { condition: { end_time: 2 ** 53 - 1 } }, headers);
     expect(end).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM });
     expect(end.msg).toMatch(/^End time: /);
-    const start = await t.call('/api/v1/a/goodsDay', { condition: { start_time: '9007199254740991' } }, headers);
+    const start = await t.call(
+      '/api/v1/a/goodsDay',
+      { condition: { start_time: '9007199254740991' } },
+      headers,
+    );
     expect(start).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM });
     expect(start.msg).toMatch(/^Start time: /);
+    const bills = await t.call('/api/v1/b/getPayBill', { condition: { end_time: 2 ** 53 - 1 } }, headers);
+    expect(bills).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM });
+    expect(bills.msg).toMatch(/^End time: /);
   });
 
   it('says what type was expected, and keeps "cannot be empty" for a missing or null field', async () => {
