@@ -13,7 +13,8 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from '../accounts/accounts-service';
 import { appExtend, type AppModules } from '../apps/app-modules';
 import { lockMerchant } from '../../db/list-query';
-import type { RoleListed, StaffInput, StaffRepository, StoreName } from './staff-repository';
+import { StaffRepository, type RoleListed, type StaffInput, type StoreName } from './staff-repository';
+import { AuditLog, diffFields, originOf, type AuditChange } from '../audit/audit-log';
 import type { RoleRow } from './staff-tables';
 import type { SessionStore } from '../../platform/sessions';
 
@@ -57,40 +58,66 @@ export class StaffService {
     if (await this.d.repo.roleNameTaken(auth.merchant.id, input.name)) {
       throw AppError.invalid('name', 'roleNameTaken');
     }
-    const roleid = await this.d.repo.insertRole(
-      {
-        merchantId: auth.merchant.id,
-        name: input.name,
-        note: input.note,
-        permDetail: input.permissions.join(','),
-        userId: auth.user.id,
-      },
-      this.d.clock(),
-    );
+    const permDetail = input.permissions.join(',');
+    const roleid = await this.d.db.transaction().execute(async (trx) => {
+      const id = await new StaffRepository(trx).insertRole(
+        {
+          merchantId: auth.merchant.id,
+          name: input.name,
+          note: input.note,
+          permDetail,
+          userId: auth.user.id,
+        },
+        this.d.clock(),
+      );
+      await this.audit(trx, auth, 'role', 'create', { type: 'role', id, name: input.name }, [
+        ...diffFields(null, { name: input.name, note: input.note, perm_detail: permDetail }),
+      ]);
+      return id;
+    });
     return { roleid };
   }
 
   async editRole(auth: AuthContext, input: Body<typeof api.editRole>): Promise<void> {
-    await this.role(auth.merchant.id, input.roleid);
+    const before = await this.role(auth.merchant.id, input.roleid);
     if (await this.d.repo.roleNameTaken(auth.merchant.id, input.name, input.roleid)) {
       throw AppError.invalid('name', 'roleNameTaken');
     }
-    await this.d.repo.updateRole(
-      auth.merchant.id,
-      input.roleid,
-      { name: input.name, note: input.note, permDetail: input.permissions.join(',') },
-      this.d.clock(),
-    );
+    const permDetail = input.permissions.join(',');
+    await this.d.db.transaction().execute(async (trx) => {
+      await new StaffRepository(trx).updateRole(
+        auth.merchant.id,
+        input.roleid,
+        { name: input.name, note: input.note, permDetail },
+        this.d.clock(),
+      );
+      await this.audit(
+        trx,
+        auth,
+        'role',
+        'edit',
+        { type: 'role', id: input.roleid, name: input.name },
+        diffFields(before, { name: input.name, note: input.note, perm_detail: permDetail }),
+      );
+    });
   }
 
   /** A role in use is not deleted silently: the answer says how many staff hold it. */
   async deleteRole(auth: AuthContext, roleId: number): Promise<void> {
-    await this.role(auth.merchant.id, roleId);
+    const role = await this.role(auth.merchant.id, roleId);
     await this.d.db.transaction().execute(async (trx) => {
       await lockMerchant(trx, auth.merchant.id);
       const count = await this.d.repo.countRoleStaff(trx, auth.merchant.id, roleId);
       if (count > 0) throw new AppError(RCODE.ROLE_IN_USE, { count });
       await this.d.repo.deleteRole(trx, auth.merchant.id, roleId);
+      await this.audit(
+        trx,
+        auth,
+        'role',
+        'delete',
+        { type: 'role', id: roleId, name: role.name },
+        diffFields({ name: role.name, note: role.note, perm_detail: role.perm_detail }, null),
+      );
     });
   }
 
@@ -139,6 +166,18 @@ export class StaffService {
           now,
         );
         await this.d.repo.setStores(trx, userId, fields.all_device === 1 ? [] : input.store);
+        await this.audit(
+          trx,
+          auth,
+          'staff',
+          'create',
+          { type: 'user', id: userId, name: input.sub_username },
+          [
+            ...diffFields(null, { ...fields }),
+            { field: 'store', before: null, after: fields.all_device === 1 ? 'all' : input.store.join(',') },
+            { field: 'password', before: null, after: 'set' },
+          ],
+        );
         return userId;
       })
       .catch(async (error: unknown) => {
@@ -157,7 +196,7 @@ export class StaffService {
   /** Changes to the role and the stores apply with the staff member's next call. */
   async edit(auth: AuthContext, input: Body<typeof api.editSubUser>): Promise<void> {
     const merchantId = auth.merchant.id;
-    await this.staff(merchantId, input.sub_userid);
+    const before = await this.staff(merchantId, input.sub_userid);
     const fields = await this.staffInput(merchantId, input);
     if (await this.d.repo.accountTaken(merchantId, input.sub_username, input.sub_userid)) {
       throw AppError.invalid('sub_username', 'accountTaken');
@@ -165,16 +204,28 @@ export class StaffService {
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.updateStaff(trx, merchantId, input.sub_userid, fields, this.d.clock());
       await this.d.repo.setStores(trx, input.sub_userid, fields.all_device === 1 ? [] : input.store);
+      await this.audit(
+        trx,
+        auth,
+        'staff',
+        'edit',
+        { type: 'user', id: input.sub_userid, name: input.sub_username },
+        [
+          ...diffFields(before, { ...fields }),
+          { field: 'store', before: null, after: fields.all_device === 1 ? 'all' : input.store.join(',') },
+        ],
+      );
     });
   }
 
   /** Removes the staff member and ends their sessions at once. */
   async remove(auth: AuthContext, id: number): Promise<void> {
-    await this.staff(auth.merchant.id, id);
+    const staff = await this.staff(auth.merchant.id, id);
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.removeStaff(trx, auth.merchant.id, id, now);
       await this.d.sessions.revokeUser(id, now, trx);
+      await this.audit(trx, auth, 'staff', 'delete', { type: 'user', id, name: staff.username }, []);
     });
   }
 
@@ -204,11 +255,14 @@ export class StaffService {
 
   /** The main account sets a staff member's operation password; signs given under the old one end. */
   async resetOperPassword(auth: AuthContext, id: number, md5: string): Promise<void> {
-    await this.staff(auth.merchant.id, id);
+    const staff = await this.staff(auth.merchant.id, id);
     const hash = await hashPassword(md5);
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.repo.setOperPwd(trx, id, { operPwdHash: hash }, this.d.clock());
       await this.d.sessions.clearOperSigns(id, trx);
+      await this.audit(trx, auth, 'oper_password', 'reset', { type: 'user', id, name: staff.username }, [
+        { field: 'oper_pwd', before: staff.oper_pwd_hash ? 'set' : null, after: 'set' },
+      ]);
     });
   }
 
@@ -230,14 +284,25 @@ export class StaffService {
         this.d.clock(),
       );
       await this.d.sessions.clearOperSigns(staff.id, trx);
+      await this.audit(
+        trx,
+        auth,
+        'oper_password',
+        'switch',
+        { type: 'user', id: staff.id, name: staff.username },
+        [
+          { field: 'is_oper_pwd', before: staff.is_oper_pwd, after: input.is_oper_pwd },
+          ...(hash ? [{ field: 'oper_pwd', before: staff.oper_pwd_hash ? 'set' : null, after: 'set' }] : []),
+        ],
+      );
     });
     return { is_oper_pwd: input.is_oper_pwd };
   }
 
   /** The main account sets a staff member's login password; every session of theirs ends at once. */
   async resetPassword(auth: AuthContext, id: number, password: string): Promise<void> {
-    await this.staff(auth.merchant.id, id);
-    await this.replacePassword(id, password);
+    const staff = await this.staff(auth.merchant.id, id);
+    await this.replacePassword(auth, staff, 'reset', password);
   }
 
   /**
@@ -258,17 +323,44 @@ export class StaffService {
       throw new AppError(RCODE.OLD_PASSWORD_WRONG);
     }
     await this.d.limiter.clear(bucket);
-    await this.replacePassword(auth.user.id, input.password);
+    await this.replacePassword(auth, auth.user, 'change', input.password);
   }
 
   // ---------------------------------------------------------------------------------------------------------
 
-  private async replacePassword(userId: number, password: string): Promise<void> {
+  private async replacePassword(
+    auth: AuthContext,
+    user: User,
+    action: 'reset' | 'change',
+    password: string,
+  ): Promise<void> {
     const hash = await hashPassword(password);
     const now = this.d.clock();
     await this.d.db.transaction().execute(async (trx) => {
-      await this.d.repo.setPassword(trx, userId, hash, now);
-      await this.d.sessions.revokeUser(userId, now, trx);
+      await this.d.repo.setPassword(trx, user.id, hash, now);
+      await this.d.sessions.revokeUser(user.id, now, trx);
+      await this.audit(trx, auth, 'password', action, { type: 'user', id: user.id, name: user.username }, [
+        { field: 'password', before: 'set', after: 'set' },
+      ]);
+    });
+  }
+
+  /** The audit entry of a staff, role or password change, in its transaction. */
+  private async audit(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    kind: 'staff' | 'role' | 'password' | 'oper_password',
+    action: string,
+    target: { type: string; id: number; name: string },
+    changes: AuditChange[],
+  ): Promise<void> {
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: auth.merchant.id,
+      origin: originOf(auth),
+      kind,
+      action,
+      target,
+      changes,
     });
   }
 
