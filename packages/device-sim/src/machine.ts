@@ -91,8 +91,12 @@ export class SimMachine extends EventEmitter {
     power: 'on' as 'on' | 'off',
     lamp: { on: true, color: '#0099FF', brightness: 165 },
   };
-  /** Every command received, newest last. */
+  /** Every command received and run, newest last (a repeat of one is not run again: `repeats`). */
   readonly commands: CommandMessage[] = [];
+  /** Commands that arrived again with an id already taken: answered again, not run. */
+  readonly repeats: CommandMessage[] = [];
+  /** The outcome of the latest commands by id, so a repeat gets the same answer (device-protocol.md). */
+  private readonly outcomes = new Map<string, Promise<Outcome>>();
   private readonly outbox = new Map<string, MachineEvent>();
   private client: MqttClient | null = null;
   private conn = '';
@@ -369,12 +373,24 @@ export class SimMachine extends EventEmitter {
       this.log('malformed command ignored', { payload: payload.toString('utf8').slice(0, 200) });
       return;
     }
+    const earlier = this.outcomes.get(command.id);
+    if (earlier) {
+      // QoS 1 is at least once (a gateway's client resends what the broker had not acknowledged when the link
+      // came back): a command is run once, and a repeat only gets the same answer again.
+      this.repeats.push(command);
+      void earlier.then((outcome) => this.publishAck(command, outcome));
+      return;
+    }
     this.commands.push(command);
     this.emit('command', command);
-    void this.execute(command).then((outcome) => this.answer(command, outcome));
+    const outcome = this.execute(command);
+    this.outcomes.set(command.id, outcome);
+    // Remembered long enough for any resend (a command expires within seconds), bounded in memory.
+    if (this.outcomes.size > REMEMBERED_COMMANDS) this.outcomes.delete(this.outcomes.keys().next().value!);
+    void outcome.then((o) => this.answer(command, o));
   }
 
-  private async answer(command: CommandMessage, outcome: Outcome): Promise<void> {
+  private async publishAck(command: CommandMessage, outcome: Outcome): Promise<void> {
     const ack: CommandAck = outcome.ok
       ? { v: PROTOCOL_VERSION, id: command.id, ok: true, result: outcome.result }
       : {
@@ -387,6 +403,10 @@ export class SimMachine extends EventEmitter {
     await this.client
       ?.publishAsync(this.topics.ack(command.reply), JSON.stringify(ack), { qos: 1 })
       .catch((error: Error) => this.log('ack failed', { err: error.message }));
+  }
+
+  private async answer(command: CommandMessage, outcome: Outcome): Promise<void> {
+    await this.publishAck(command, outcome);
     // A delivery is also an event, sent after the answer, like a real machine reporting its sale.
     if (outcome.ok && command.name === 'vend') {
       const args = commandSchemas.vend.args.parse(command.args);
@@ -585,6 +605,9 @@ export class SimMachine extends EventEmitter {
     this.o.log?.(message, { sn: this.sn, ...data });
   }
 }
+
+/** How many command ids a machine remembers to answer a repeat without running it again. */
+const REMEMBERED_COMMANDS = 256;
 
 function emptyShelf(slot: number): SimShelf {
   return {

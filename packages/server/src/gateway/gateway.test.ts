@@ -146,6 +146,23 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     expect(Date.now() - started).toBeLessThan(1_200);
   });
 
+  it('runs a command delivered twice once, and answers the repeat the same (QoS 1 is at least once)', async () => {
+    const device = devices[0]!;
+    const sim = await start(device);
+    const { gateway } = t.services.devices;
+    // The same id again, as the gateway's client resends an unacknowledged publish when its broker link is back.
+    const lamp = { on: false, color: '#00FF00', brightness: 30, style: { wait: 3 } };
+    const first = await gateway.send(device.sn, 'lamp', lamp, { timeoutMs: 2_000, id: 'cmd-twice' });
+    sim.state.lamp.brightness = 99;
+    const again = await gateway.send(device.sn, 'lamp', lamp, { timeoutMs: 2_000, id: 'cmd-twice' });
+    expect(first.status).toBe('acked');
+    expect(again).toMatchObject({ status: 'acked', result: {} });
+    expect(sim.commands.filter((c) => c.id === 'cmd-twice')).toHaveLength(1);
+    expect(sim.repeats.map((c) => c.id)).toEqual(['cmd-twice']);
+    // Not run again: what changed after the first run stays.
+    expect(sim.state.lamp.brightness).toBe(99);
+  });
+
   it('answers a refusal with the machine code, and an expired command is refused by the machine', async () => {
     const device = devices[0]!;
     await start(device);
