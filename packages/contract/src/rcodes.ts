@@ -14,6 +14,7 @@ import { memberRcodes } from './rcodes-members';
 import { advertRcodes } from './rcodes-adverts';
 import { apiKeyRcodes } from './rcodes-api-keys';
 import { webhookRcodes } from './rcodes-webhooks';
+import { operationsRcodes } from './rcodes-operations';
 
 /**
  * Every rcode the product answers, with its text in each language (spec §7–8).
@@ -24,7 +25,8 @@ import { webhookRcodes } from './rcodes-webhooks';
  * settlement (rcodes-funds.ts), 1080–1099 fee splitting (rcodes-splits.ts), 1100–1119 coupons (rcodes-coupons.ts), 1120–1139 gift vouchers
  * (rcodes-gifts.ts), 1140–1159 referrers and records
  * (rcodes-referrers.ts), 1160–1179 members and points (rcodes-members.ts), 1180–1199 advertisements
- * (rcodes-adverts.ts), 1220–1239 API keys (rcodes-api-keys.ts), 1240–1259 webhooks (rcodes-webhooks.ts).
+ * (rcodes-adverts.ts), 1220–1239 API keys (rcodes-api-keys.ts), 1240–1259 webhooks (rcodes-webhooks.ts),
+ * 1260–1269 operations: the service unavailable (rcodes-operations.ts).
  * Append, never renumber.
  */
 const accountRcodes = {
@@ -228,6 +230,7 @@ export const rcodeCatalogue = {
   ...advertRcodes,
   ...apiKeyRcodes,
   ...webhookRcodes,
+  ...operationsRcodes,
 } as const;
 
 export type Rcode = keyof typeof rcodeCatalogue;

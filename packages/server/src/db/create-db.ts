@@ -166,7 +166,19 @@ async function createPostgres(url: string, schema: string): Promise<Db> {
   } finally {
     await setup.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c search_path="${schema}"`,
+    // A database that does not answer (a network black hole, not a refusal) fails a call after 5 s instead of
+    // holding it until the kernel's TCP timeout; the call answers DATABASE_UNAVAILABLE (decision 044).
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle connection whose server went away (PostgreSQL restarted, a proxy cut it) is reported here; without a
+  // listener node would end the whole process on it. The pool has already dropped that connection and opens a
+  // new one on the next query, so the service recovers by itself once the database is back; queries failing
+  // meanwhile answer DATABASE_UNAVAILABLE and readiness says why.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({
     dialect: new SchemaScopedPostgresDialect({ pool: new NamedStatementPool(pool) }, schema),
   });
@@ -195,6 +207,10 @@ class NamedStatementPool implements PostgresPool {
     const client = await this.pool.connect();
     let named = this.clients.get(client);
     if (!named) {
+      // A connection in use whose socket dies (PostgreSQL restarted, a network cut) fails its query and then emits
+      // 'error' on the client; the pool listens only while the client is idle, and an unheard 'error' ends the
+      // process. The query's caller has its error already; the pool drops the broken client on release.
+      client.on('error', () => undefined);
       named = new NamedStatementClient(client);
       this.clients.set(client, named);
     }

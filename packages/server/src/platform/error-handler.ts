@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-faults';
 import { fieldMessage, localeOf, rcodeMessage } from './i18n';
 import { ZodFieldError } from './route';
 
@@ -33,6 +34,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(protocol.status)
         .send({ rcode: protocol.rcode, msg: rcodeMessage(protocol.rcode, locale), result: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of ours: the database is down or overloaded for a moment (decision 044). One line without the
+      // stack; the caller is told to try again shortly.
+      request.log.warn({ database: { code, message: error.message } }, 'database unavailable');
+      return reply.status(503).send({
+        rcode: RCODE.DATABASE_UNAVAILABLE,
+        msg: rcodeMessage(RCODE.DATABASE_UNAVAILABLE, locale),
+        result: null,
+      });
     }
     request.log.error({ err: error }, 'unexpected fault');
     return reply
