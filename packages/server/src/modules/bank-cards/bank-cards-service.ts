@@ -42,6 +42,7 @@ import type { BankCardRepository } from './bank-card-repository';
 import type { BankCardImageRow, BankCardRow, BankCardShareRow, BankCardsTable } from './bank-card-tables';
 import { maskCardNumber, maskIdNumber, maskMobile, type CardDataCipher } from './card-data-cipher';
 import type { PrivateImages } from './private-images';
+import { AuditLog, diffFields, originOf, type AuditChange, type AuditOrigin } from '../audit/audit-log';
 
 /** A call's body as the handler receives it: parsed by its schema, defaults applied. */
 type Body<C extends { request: z.ZodType }> = z.output<C['request']>;
@@ -51,12 +52,24 @@ type ShareCreds = { token: string; secret: string };
 
 /** Who is writing: a user of the merchant, or the invited person of a share link. */
 type Writer =
-  | { kind: 'user'; merchantId: number; userId: number; ownOnly: boolean }
+  | { kind: 'user'; merchantId: number; userId: number; ownOnly: boolean; origin: AuditOrigin }
   | { kind: 'share'; merchantId: number; share: BankCardShareRow };
 
 export const IMAGE_PATH = '/p/v1/bankImage';
 /** States in which a card may still be corrected by its holder. */
 const EDITABLE: readonly BankReviewState[] = ['missingPhotos', 'unreviewed', 'rejected'];
+/** A card's fields the audit log shows changing: numbers only as their masks (never the encrypted values). */
+const AUDITED = [
+  'mch_name',
+  'acct_name',
+  'acct_no_mask',
+  'cert_no_mask',
+  'mobile_mask',
+  'bank_code',
+  'bank_branch',
+  'bank_no',
+  'address',
+] as const;
 
 export interface BankCardsDeps {
   db: Kysely<Database>;
@@ -150,9 +163,11 @@ export class BankCardsService implements PayoutDetails {
     if (bound > 0) throw new AppError(RCODE.BANK_CARD_IN_USE, { count: bound });
     const imageIds = imageIdsOf(row);
     const images = await this.d.repo.imagesByIds(imageIds);
-    await this.d.repo.transaction(async (repo) => {
+    const writer = await this.userWriter(auth);
+    await this.d.repo.transaction(async (repo, trx) => {
       await repo.deleteCard(row.id);
       await repo.deleteImages(imageIds);
+      await this.audit(trx, writer, 'delete', row, diffFields(row, null, AUDITED));
     });
     // Personal data goes with the card: the photo files too.
     await Promise.all(images.map((i) => this.d.images.remove(i.file)));
@@ -243,6 +258,10 @@ export class BankCardsService implements PayoutDetails {
       this.d.clock(),
     );
     if (missing.length > 0) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    // The machines module changes them in its own transaction: the entry follows it.
+    await this.audit(this.d.db, await this.userWriter(auth), 'bind_machines', row, [
+      { field: 'machines', before: null, after: [...new Set(body.sns)].join(',') },
+    ]);
     return { bound: changed };
   }
 
@@ -259,6 +278,9 @@ export class BankCardsService implements PayoutDetails {
       this.d.clock(),
     );
     if (missing.length > 0) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    await this.audit(this.d.db, await this.userWriter(auth), 'unbind_machines', null, [
+      { field: 'machines', before: [...new Set(body.sns)].join(','), after: null },
+    ]);
     return { unbound: changed };
   }
 
@@ -403,9 +425,37 @@ export class BankCardsService implements PayoutDetails {
 
   // -- Internals
 
+  /**
+   * The audit entry of a card change by a user of the merchant, in the change's transaction. Writes through a
+   * share link (someone without an account) are not in the audit log: the link's creation and revocation are.
+   */
+  private async audit(
+    trx: Kysely<Database>,
+    writer: Writer,
+    action: string,
+    card: Pick<BankCardRow, 'id' | 'mch_name'> | null,
+    changes: AuditChange[],
+  ): Promise<void> {
+    if (writer.kind !== 'user') return;
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: writer.merchantId,
+      origin: writer.origin,
+      kind: 'bank_card',
+      action,
+      ...(card ? { target: { type: 'bank_card', id: card.id, name: card.mch_name } } : {}),
+      changes,
+    });
+  }
+
   private async userWriter(auth: AuthContext): Promise<Writer> {
     const scope = await scopeOf(this.d.db, auth);
-    return { kind: 'user', merchantId: scope.merchantId, userId: scope.userId, ownOnly: scope.bankOwnOnly };
+    return {
+      kind: 'user',
+      merchantId: scope.merchantId,
+      userId: scope.userId,
+      ownOnly: scope.bankOwnOnly,
+      origin: originOf(auth),
+    };
   }
 
   /** A card of the caller's merchant that the caller may see (staff "only own": theirs). */
@@ -474,7 +524,10 @@ export class BankCardsService implements PayoutDetails {
       const row = await this.writableCard(writer, merchantId);
       // A rejected card keeps its state and reason until it is resubmitted with its photos.
       const state = row.review_state === 'rejected' ? 'rejected' : 'missingPhotos';
-      await this.d.repo.updateCard(row.id, { ...values, review_state: state });
+      await this.d.repo.transaction(async (repo, trx) => {
+        await repo.updateCard(row.id, { ...values, review_state: state });
+        await this.audit(trx, writer, 'edit', row, diffFields(row, values, AUDITED));
+      });
       return { merchant_id: String(row.id), step: MERCHANT_ENTRY_STEPS.photos };
     }
     // Read before the transaction: on SQLite a query outside it would wait for it.
@@ -503,6 +556,13 @@ export class BankCardsService implements PayoutDetails {
         created_at: now,
       });
       if (writer.kind === 'share') await repo.attachShareCard(writer.share.id, cardId);
+      await this.audit(
+        trx,
+        writer,
+        'create',
+        { id: cardId, mch_name: values.mch_name },
+        diffFields(null, values, AUDITED),
+      );
       return cardId;
     });
     return { merchant_id: String(id), step: MERCHANT_ENTRY_STEPS.photos };
@@ -522,13 +582,18 @@ export class BankCardsService implements PayoutDetails {
       set[imageColumn(field)] = image.id;
     }
     const now = this.d.clock();
-    await this.d.repo.updateCard(row.id, {
-      ...set,
-      step: MERCHANT_ENTRY_STEPS.submitted,
-      review_state: 'unreviewed',
-      reject_reason: '',
-      submitted_at: now,
-      updated_at: now,
+    await this.d.repo.transaction(async (repo, trx) => {
+      await repo.updateCard(row.id, {
+        ...set,
+        step: MERCHANT_ENTRY_STEPS.submitted,
+        review_state: 'unreviewed',
+        reject_reason: '',
+        submitted_at: now,
+        updated_at: now,
+      });
+      await this.audit(trx, writer, 'submit', row, [
+        { field: 'review_state', before: row.review_state, after: 'unreviewed' },
+      ]);
     });
     return { merchant_id: String(row.id), step: MERCHANT_ENTRY_STEPS.submitted };
   }
