@@ -251,6 +251,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     const before = slow.commands.length;
     const inFlight = p.call('/api/v1/d/onlineShopAlive', { sn: slow.sn }, sessionHeaders(user));
     await eventually(() => expect(slow.commands.slice(before).map((c) => c.name)).toEqual(['ping']));
+    const lateId = slow.commands[before]!.id;
     await broker.kill();
 
     // While it is down: a command is refused at once (nothing is queued to run later), one machine goes away for
@@ -278,6 +279,11 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     await eventually(async () => expect(await storedGames()).toEqual(expect.arrayContaining(queued)), 10_000);
     const stored = await storedGames();
     expect(new Set(stored).size).toBe(stored.length);
+
+    // The in-flight command's late answer (sent by the machine once the broker was back) changes nothing: the
+    // person was told it timed out, and so says its record.
+    const late = await db.kysely.selectFrom('device_commands').select(['status']).where('id', '=', lateId).execute();
+    expect(late).toEqual([{ status: 'timeout' }]);
 
     // Commands work again through both, and no machine ever ran one command twice.
     for (const r of [p, q]) {
