@@ -91,7 +91,7 @@ function NewKeyForm({
           maxLength={TEXT_MAX.name}
         />
         <Field id="api-key-permissions" label={t('form.permissions')} required error={errors.permissions}>
-          <div id="api-key-permissions" className="api-key-perm-groups">
+          <div id="api-key-permissions" className="api-key-perm-groups api-key-wide">
             {GROUPS.map((group) => (
               <fieldset key={group} className="api-key-perm-group">
                 <legend>{MENU_GROUP_LABELS[group][locale]}</legend>
@@ -118,26 +118,28 @@ function NewKeyForm({
           </div>
         </Field>
         <Field id="api-key-scope" label={t('form.stores')} required error={errors.store}>
-          <ChoiceField
-            id="api-key-scope"
-            label={t('form.stores')}
-            options={[
-              { value: 'all', label: t('form.allStores') },
-              { value: 'some', label: t('form.stores') },
-            ]}
-            value={values.scope}
-            onChange={(v) => set('scope')(v || 'all')}
-          >
-            {values.scope === 'some' ? (
-              <ScopeChoices
-                label={t('form.stores')}
-                empty={storeOptions.length === 0 ? t('form.noStores') : null}
-                options={storeOptions}
-                value={values.store}
-                onChange={set('store')}
-              />
-            ) : null}
-          </ChoiceField>
+          <div className="api-key-wide">
+            <ChoiceField
+              id="api-key-scope"
+              label={t('form.stores')}
+              options={[
+                { value: 'all', label: t('form.allStores') },
+                { value: 'some', label: t('form.stores') },
+              ]}
+              value={values.scope}
+              onChange={(v) => set('scope')(v || 'all')}
+            >
+              {values.scope === 'some' ? (
+                <ScopeChoices
+                  label={t('form.stores')}
+                  empty={storeOptions.length === 0 ? t('form.noStores') : null}
+                  options={storeOptions}
+                  value={values.store}
+                  onChange={set('store')}
+                />
+              ) : null}
+            </ChoiceField>
+          </div>
         </Field>
       </List>
     </SheetFrame>
@@ -161,15 +163,17 @@ function MadeKey({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
         </Button>
       }
     >
-      <p className="api-key-warning" role="alert">
-        {t('created.warning')}
-      </p>
-      <p className="api-key-secret">
-        <code aria-label={t('list.label')}>{apiKey}</code>
-      </p>
-      <Button block fill="outline" onClick={() => void copy()}>
-        {t('created.copy')}
-      </Button>
+      <div className="api-key-made">
+        <p className="api-key-warning" role="alert">
+          {t('created.warning')}
+        </p>
+        <p className="api-key-secret">
+          <code aria-label={t('list.label')}>{apiKey}</code>
+        </p>
+        <Button block fill="outline" onClick={() => void copy()}>
+          {t('created.copy')}
+        </Button>
+      </div>
     </SheetFrame>
   );
 }
