@@ -342,9 +342,10 @@ async function openStore(
 
 /**
  * A merchant with a store refunding failed deliveries automatically and a machine holding SHELF_QUANTITY colas on
- * shelf 1, made through the app's own calls on the shared database before any server process starts.
+ * shelf 1, made through the app's own calls on the shared database before any server process starts; answers the
+ * machine's credentials and the merchant's session headers.
  */
-async function prepareMerchant(db: Db, env: Record<string, string>) {
+export async function prepareMerchant(db: Db, env: Record<string, string>) {
   const config = loadConfig({ ...env, VENDO_MODE: 'test', WEB_DIST: '/nonexistent' });
   const built = await buildApp({ config, db });
   const t = {
@@ -392,7 +393,7 @@ async function prepareMerchant(db: Db, env: Record<string, string>) {
       probability: 0,
       goods_id: goods['goods_id'],
     });
-    return { sn: device!.sn, clientid: device!.clientid, secret: device!.secret };
+    return { sn: device!.sn, clientid: device!.clientid, secret: device!.secret, headers };
   } finally {
     await built.app.close();
   }
