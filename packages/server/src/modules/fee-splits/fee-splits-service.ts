@@ -24,6 +24,7 @@ import { maskHolderName, type CardAccount, type PayoutAccounts } from '../bank-c
 import { MachinePayouts, type SplitDetail, type SplitDetails } from '../devices/machine-payouts';
 import { FeeSplitRepository } from './fee-split-repository';
 import type { SplitConfigAccountRow, SplitConfigRow } from './fee-split-tables';
+import { AuditLog, diffFields, originOf, type AuditChange } from '../audit/audit-log';
 
 type Body<C extends { request: z.ZodType }> = z.output<C['request']>;
 type ConfigBody = Body<typeof api.addSplitAccount>;
@@ -93,7 +94,7 @@ export class FeeSplitsService implements SplitDetails {
     const scope = await scopeOf(this.d.db, auth);
     await this.checkConfig(scope, body);
     const now = this.d.clock();
-    const id = await this.repo.transaction(async (repo) => {
+    const id = await this.repo.transaction(async (repo, trx) => {
       await repo.lockMerchant(scope.merchantId);
       if ((await repo.countConfigs(scope.merchantId)) >= SPLIT_CONFIGS_MAX) {
         throw new AppError(RCODE.SPLIT_CONFIG_LIMIT, { max: SPLIT_CONFIGS_MAX });
@@ -110,6 +111,10 @@ export class FeeSplitsService implements SplitDetails {
         updated_at: now,
       });
       await this.saveVersion(repo, configId, 1, body, scope.userId, now);
+      await this.audit(trx, auth, 'create', configId, body.bank_split_name, [
+        ...diffFields(null, columnsOf(body)),
+        { field: 'split_merchant', before: null, after: sharesText(body) },
+      ]);
       return configId;
     });
     return { bank_split_id: String(id), version: 1 };
@@ -124,7 +129,7 @@ export class FeeSplitsService implements SplitDetails {
     await this.visibleConfig(scope, body.bank_split_id);
     await this.checkConfig(scope, body);
     const now = this.d.clock();
-    const version = await this.repo.transaction(async (repo) => {
+    const version = await this.repo.transaction(async (repo, trx) => {
       await repo.lockMerchant(scope.merchantId);
       // Read again under the lock: two updates of one configuration make two versions, not one twice.
       const row = await repo.findConfig(scope.merchantId, Number(body.bank_split_id));
@@ -134,7 +139,26 @@ export class FeeSplitsService implements SplitDetails {
       }
       const next = row.version + 1;
       await repo.updateConfig(row.id, { ...columnsOf(body), version: next, updated_at: now });
+      const before = sharesText({
+        split_merchant: (await repo.accountsOf([row.id])).map((a) => ({
+          merchant_id: a.account_id,
+          split_percent: a.percent,
+        })),
+      });
       await this.saveVersion(repo, row.id, next, body, scope.userId, now);
+      await this.audit(trx, auth, 'edit', row.id, body.bank_split_name, [
+        ...diffFields(
+          {
+            name: row.name,
+            main_merchant_id: row.main_merchant_id,
+            main_percent: row.main_percent,
+            pay_channel: row.pay_channel,
+          },
+          columnsOf(body),
+        ),
+        { field: 'split_merchant', before, after: sharesText(body) },
+        { field: 'version', before: row.version, after: next },
+      ]);
       return next;
     });
     return { bank_split_id: body.bank_split_id, version };
@@ -212,7 +236,39 @@ export class FeeSplitsService implements SplitDetails {
       );
     }
     await machines.setSplit(scope.merchantId, body.sn, on, splitId, this.d.clock());
+    // The machines module changes it in its own transaction: the entry follows it.
+    await new AuditLog(this.d.clock).record(this.d.db, {
+      merchantId: scope.merchantId,
+      origin: originOf(auth),
+      kind: 'split_config',
+      action: on ? 'machine_on' : 'machine_off',
+      target: { type: 'split_config', id: splitId ?? '' },
+      machineSn: body.sn,
+      changes: [
+        { field: 'is_bank_split', before: null, after: on ? 1 : 0 },
+        { field: 'bank_split_id', before: machine.bankSplitId, after: splitId },
+      ],
+    });
     return { sn: body.sn, is_bank_split: on ? 1 : 0, bank_split_id: splitId };
+  }
+
+  /** The audit entry of a configuration's change, in its transaction. */
+  private async audit(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    action: string,
+    id: number,
+    name: string,
+    changes: AuditChange[],
+  ): Promise<void> {
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: auth.merchant.id,
+      origin: originOf(auth),
+      kind: 'split_config',
+      action,
+      target: { type: 'split_config', id, name },
+      changes,
+    });
   }
 
   // -- The ledger's question
@@ -381,6 +437,13 @@ export class FeeSplitsService implements SplitDetails {
       };
     });
   }
+}
+
+/** A configuration's split accounts as the audit log shows them: 'card id:share' pairs. */
+function sharesText(body: {
+  split_merchant: ReadonlyArray<{ merchant_id: string | number; split_percent: number }>;
+}): string {
+  return body.split_merchant.map((a) => `${a.merchant_id}:${a.split_percent}`).join(',');
 }
 
 function columnsOf(body: ConfigBody) {
