@@ -8,11 +8,15 @@
  *
  *   npm run bench:faults -- [--seeds 20] [--from 1] [--steps 120] [--kills 4] [--down-ms 1500]
  *                           [--backend sqlite|postgres|both]
+ *   npm run bench:faults -- --outage 10000
  *
  * postgres needs DATABASE_URL (a schema of its own per seed, dropped after) and MQTT_TEST_URL (the external
- * broker, a topic prefix of its own per seed).
+ * broker, a topic prefix of its own per seed). --outage runs, instead, PostgreSQL (DATABASE_URL) cut off from the
+ * compiled server for that many ms through a TCP proxy (packages/server/src/faults/database-outage.ts) and prints
+ * how calls answered during it and how soon the service was back.
  */
 import { parseArgs } from 'node:util';
+import { runDatabaseOutage } from '../../packages/server/src/faults/database-outage';
 import {
   runKillScenario,
   type Backend,
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     'down-ms': { type: 'string', default: '1500' },
     backend: { type: 'string', default: 'sqlite' },
     verbose: { type: 'boolean', default: false },
+    outage: { type: 'string' },
   },
 });
 const backends: Backend[] =
@@ -43,8 +48,55 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 
+async function outage(ms: number): Promise<number> {
+  console.log(
+    `PostgreSQL cut off from vendo serve for ${ms} ms (TCP proxy; the database itself keeps running)`,
+  );
+  const r = await runDatabaseOutage({ outageMs: ms });
+  const answers = r.signUps.map((s) =>
+    'rcode' in s.answer ? `${s.answer.status}/${s.answer.rcode}` : 'no answer',
+  );
+  console.log(`  sign-ups in flight at the cut and during it: ${answers.join(', ')}`);
+  console.log(
+    `  a read during it (zh-CN): ${r.during.read.status}/${r.during.read.rcode} "${r.during.read.msg}"`,
+  );
+  console.log(`    answered in ${r.during.readMs} ms`);
+  console.log(
+    `  a write during it (en-US): ${r.during.write.status}/${r.during.write.rcode} "${r.during.write.msg}"`,
+  );
+  console.log(
+    `  readiness: ${r.during.ready.status} (${r.during.ready.database}); liveness: ${r.during.health}`,
+  );
+  console.log(`  process survived: ${r.survived}`);
+  console.log(
+    `  after the restore: ready in ${r.readyAfterMs} ms, a write succeeded in ${r.writeAfterMs} ms`,
+  );
+  console.log(
+    `  rows: areas ${JSON.stringify(r.areas)}; half-written ${r.halfWritten.length}; sign-ups lost ` +
+      `${r.lostSignUps.length}, extra ${r.extraSignUps.length}`,
+  );
+  console.log(
+    `  log: ${r.errorLines.length} request lines at error level; ${r.jobErrorLines} background job lines at error level`,
+  );
+  console.log(`  SIGTERM afterwards: ${JSON.stringify(r.exit)}`);
+  const clean =
+    r.survived &&
+    r.during.read.rcode === 1260 &&
+    r.during.write.rcode === 1260 &&
+    r.readyAfterMs >= 0 &&
+    r.writeAfterMs >= 0 &&
+    !r.halfWritten.length &&
+    !r.lostSignUps.length &&
+    !r.extraSignUps.length &&
+    !r.errorLines.length &&
+    r.exit.code === 0;
+  console.log(clean ? 'ok' : 'NOT CLEAN');
+  return clean ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   ensureServerBuild();
+  if (values.outage) return outage(Number(values.outage));
   let failed = 0;
   for (const backend of backends) {
     const reports: KillScenarioReport[] = [];
