@@ -364,7 +364,8 @@ export async function buildApp(options: AppOptions): Promise<{
     sandbox: { sms: sms.sandbox, messaging: messaging.sandbox },
   });
   // Webhooks (issue 20): events the modules wrote in their actions' transactions, sent by a job.
-  const webhooks = createWebhooks({ db: kysely, mode: config.mode, clock, log: app.log });
+  const jobLease = new JobLease(kysely, clock);
+  const webhooks = createWebhooks({ db: kysely, mode: config.mode, clock, log: app.log, lease: jobLease });
   const jobs = new JobRunner(
     [
       ...webhooks.sender.jobs(),
@@ -375,7 +376,7 @@ export async function buildApp(options: AppOptions): Promise<{
       { name: 'passport-prune', everyMs: 86_400_000, run: () => passport.pruneTickets() },
       { name: 'rate-events-prune', everyMs: 3_600_000, run: async () => void (await limiter.prune()) },
     ],
-    new JobLease(kysely, clock),
+    jobLease,
     clock,
     app.log,
     { leaseMs: config.jobLeaseMs },

@@ -65,6 +65,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempt_count', 'integer', (c) => c.notNull())
     .addColumn('next_at', bigint)
     .addColumn('claimed_at', bigint)
+    // The process (its job lease holder) sending it: its claim dies with its leases.
+    .addColumn('claimed_by', 'varchar(80)')
     .addColumn('manual', 'integer', (c) => c.notNull())
     // Retries stop 24 hours after this.
     .addColumn('created_at', bigint, (c) => c.notNull())

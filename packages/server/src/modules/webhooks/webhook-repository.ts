@@ -83,7 +83,7 @@ export class WebhookRepository {
   async failWaiting(endpointId: number, now: number): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ status: 'failed', next_at: null, claimed_at: null, finished_at: now })
+      .set({ status: 'failed', next_at: null, claimed_at: null, claimed_by: null, finished_at: now })
       .where('endpoint_id', '=', endpointId)
       .where('status', 'in', ['pending', 'sending'])
       .execute();
@@ -178,10 +178,11 @@ export class WebhookRepository {
   // -- Sending
 
   /**
-   * Deliveries to send now: pending and due, or claimed by a sender that fell silent (it died between the claim
-   * and recording the attempt) — of live, enabled endpoints.
+   * Deliveries to send now, of live, enabled endpoints: pending and due, or claimed by a sender that died between
+   * the claim and recording the attempt — its process holds no live job lease any more (it was killed), or its
+   * claim is older than any send can last.
    */
-  due(now: number, staleClaimBefore: number, limit: number) {
+  due(now: number, staleClaimBefore: number, limit: number, holder: string) {
     return this.db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -192,7 +193,24 @@ export class WebhookRepository {
       .where((eb) =>
         eb.or([
           eb.and([eb('d.status', '=', 'pending'), eb('d.next_at', '<=', now)]),
-          eb.and([eb('d.status', '=', 'sending'), eb('d.claimed_at', '<', staleClaimBefore)]),
+          eb.and([
+            eb('d.status', '=', 'sending'),
+            eb.or([
+              eb('d.claimed_at', '<', staleClaimBefore),
+              eb.and([
+                eb('d.claimed_by', '<>', holder),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('job_leases')
+                      .select('job_leases.name')
+                      .whereRef('job_leases.holder', '=', 'd.claimed_by')
+                      .where('job_leases.expires_at', '>', now),
+                  ),
+                ),
+              ]),
+            ]),
+          ]),
         ]),
       )
       .orderBy('d.id')
@@ -204,10 +222,11 @@ export class WebhookRepository {
   async claim(
     delivery: Pick<WebhookDeliveryRow, 'id' | 'status' | 'claimed_at'>,
     now: number,
+    holder: string,
   ): Promise<boolean> {
     let query = this.db
       .updateTable('webhook_deliveries')
-      .set({ status: 'sending', claimed_at: now })
+      .set({ status: 'sending', claimed_at: now, claimed_by: holder })
       .where('id', '=', delivery.id)
       .where('status', '=', delivery.status);
     query =
@@ -228,7 +247,7 @@ export class WebhookRepository {
       await trx.insertInto('webhook_attempts').values(attempt).execute();
       await trx
         .updateTable('webhook_deliveries')
-        .set({ ...next, claimed_at: null })
+        .set({ ...next, claimed_at: null, claimed_by: null })
         .where('id', '=', deliveryId)
         .execute();
     });

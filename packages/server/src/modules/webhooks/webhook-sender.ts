@@ -15,7 +15,10 @@ export const SEND_TIMEOUT_MS = 10_000;
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 2 * 3600_000;
 export const RETRY_FOR_MS = 24 * 3600_000;
-/** A sender that claimed a delivery and fell silent this long is taken to have died: another sends it. */
+/**
+ * A claim this old is dead even if its process still holds leases (a send lasts SEND_TIMEOUT_MS at most). A killed
+ * process's claims die sooner: as soon as it holds no live job lease (JOB_LEASE_MS after its last heartbeat).
+ */
 export const STALE_CLAIM_MS = 2 * 60_000;
 /** Deliveries sent at once (one slow receiver does not hold the others). */
 const PARALLEL = 8;
@@ -61,6 +64,8 @@ export class WebhookSender {
       clock: () => number;
       log: Pick<GatewayLog, 'error' | 'info'>;
       post: Poster;
+      /** This process's job lease holder: claims name it. */
+      holder: string;
     },
   ) {}
 
@@ -105,6 +110,7 @@ export class WebhookSender {
           attempt_count: 0,
           next_at: now,
           claimed_at: null,
+          claimed_by: null,
           manual: 0,
           created_at: now,
           finished_at: null,
@@ -121,7 +127,7 @@ export class WebhookSender {
     let delivered = 0;
     for (let round = 0; round < 20; round++) {
       const now = this.d.clock();
-      const due = await this.d.repo.due(now, now - STALE_CLAIM_MS, 100);
+      const due = await this.d.repo.due(now, now - STALE_CLAIM_MS, 100, this.d.holder);
       if (!due.length) break;
       for (let i = 0; i < due.length; i += PARALLEL) {
         const results = await Promise.all(due.slice(i, i + PARALLEL).map((row) => this.send(row, now)));
@@ -136,7 +142,7 @@ export class WebhookSender {
     row: Awaited<ReturnType<WebhookRepository['due']>>[number],
     now: number,
   ): Promise<boolean> {
-    if (!(await this.d.repo.claim(row, now))) return false;
+    if (!(await this.d.repo.claim(row, now, this.d.holder))) return false;
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Vendo-Webhooks/1',

@@ -196,6 +196,7 @@ export class WebhookService {
       attempt_count: 0,
       next_at: now,
       claimed_at: null,
+      claimed_by: null,
       manual: 1,
       created_at: now,
       finished_at: null,

@@ -41,6 +41,8 @@ export interface WebhookDeliveriesTable {
   attempt_count: number;
   next_at: number | null;
   claimed_at: number | null;
+  /** The JobLease holder of the process sending it (status sending). */
+  claimed_by: string | null;
   manual: number;
   created_at: number;
   finished_at: number | null;

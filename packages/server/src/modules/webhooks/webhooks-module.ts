@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Mode } from '../../config';
 import type { Database } from '../../db/database';
 import type { GatewayLog } from '../../gateway/machine-ports';
+import type { JobLease } from '../../jobs/job-lease';
 import { WebhookRepository } from './webhook-repository';
 import { postJson, WebhookSender, type Poster } from './webhook-sender';
 import { WebhookService } from './webhook-service';
@@ -22,6 +23,8 @@ export function createWebhooks(deps: {
   mode: Mode;
   clock: () => number;
   log: GatewayLog;
+  /** This process's job lease (the sending job runs under it; claims name its holder). */
+  lease: Pick<JobLease, 'holder'>;
   /** Tests may send through their own poster; default node's http(s). */
   post?: Poster;
 }): WebhooksModule {
@@ -33,6 +36,7 @@ export function createWebhooks(deps: {
       clock: deps.clock,
       log: deps.log,
       post: deps.post ?? postJson(deps.mode),
+      holder: deps.lease.holder,
     }),
   };
 }
