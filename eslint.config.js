@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const SERVER = 'packages/server/src';
 const SERVER_MODULES = {
   agents: [],
-  apps: [],
+  apps: ['audit'],
   audit: [],
   events: [],
   accounts: ['agents', 'apps', 'audit'],

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppEntry } from '@vendo/contract/api/account';
 import { isAppUsable } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
+import { AuditLog, platformOrigin } from '../audit/audit-log';
 
 /**
  * The modules a merchant holds and until when (spec §3 app entry, §4 app expiry). A new merchant gets
@@ -91,9 +92,24 @@ export class AppModules {
     now: number,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // The grant is in the merchant's audit log (the platform acted, through `vendo admin grant`).
+      const audit = (before: { expire_at: number; extend: string } | undefined) =>
+        new AuditLog(() => now).record(trx, {
+          merchantId,
+          origin: platformOrigin('admin:grant'),
+          kind: 'app_grant',
+          action: before ? 'extend' : 'grant',
+          target: { type: 'app', id: name, name },
+          changes: [
+            { field: 'expire_at', before: before?.expire_at ?? null, after: expireAt },
+            ...(extend.length > 0
+              ? [{ field: 'extend', before: before?.extend ?? null, after: JSON.stringify(extend) }]
+              : []),
+          ],
+        });
       const existing = await trx
         .selectFrom('app_modules')
-        .select(['id', 'extend'])
+        .select(['id', 'extend', 'expire_at'])
         .where('merchant_id', '=', merchantId)
         .where('app_module_name', '=', name)
         .executeTakeFirst();
@@ -109,6 +125,7 @@ export class AppModules {
             updated_at: now,
           })
           .execute();
+        await audit(undefined);
         return;
       }
       const merged = new Map(parseExtend(existing.extend).map((e) => [e.name, e.value]));
@@ -122,6 +139,7 @@ export class AppModules {
         })
         .where('id', '=', existing.id)
         .execute();
+      await audit(existing);
     });
   }
 }

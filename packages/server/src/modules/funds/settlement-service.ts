@@ -5,6 +5,9 @@ import type { PayoutCard, PayoutCards } from '../bank-cards/payout-cards';
 import type { FundsRepository, NewEntry, NewSettlement, PriceFields } from './funds-repository';
 import type { SettlementRow } from './funds-tables';
 import { settlementEvent } from './settlement-events';
+import { AuditLog, platformOrigin } from '../audit/audit-log';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
 import { dayBounds, previousDate, settleDateOf, settlementAmounts } from './settlement-math';
 
 export interface SettlementDeps {
@@ -169,6 +172,14 @@ export class SettlementService {
       await repo.insertEntries(trx, fees);
       await repo.retryFailed(trx, merchantId, now);
       await repo.markRan(trx, merchantId, settleDate, now);
+      await new AuditLog(this.d.clock).record(trx, {
+        merchantId,
+        origin: platformOrigin('job:settlement'),
+        kind: 'settlement',
+        action: 'run',
+        target: { type: 'settle_date', id: settleDate },
+        changes: [{ field: 'settlements', before: null, after: sums.length - drop.length }],
+      });
       return { ran: true, settlements: sums.length - drop.length };
     });
   }
@@ -269,7 +280,10 @@ export class SettlementService {
           { state: 'success', finished_at: now, updated_at: now },
           key,
         );
-        if (paid) await settlementEvent(trx, s, { succeeded: true }, now);
+        if (paid) {
+          await settlementEvent(trx, s, { succeeded: true }, now);
+          await this.audit(trx, s, 'job:payout', 'paid', 'success', '');
+        }
         return paid;
       }
       const moved = await repo.moveSettlement(
@@ -289,7 +303,31 @@ export class SettlementService {
         { succeeded: false, reason: answer.reason.slice(0, 200) },
         now,
       );
+      await this.audit(trx, s, 'job:payout', 'failed', 'failed', answer.reason);
       return true;
+    });
+  }
+
+  /** The audit entry of a settlement's payout outcome (the platform acts), in its transaction. */
+  private async audit(
+    trx: Kysely<Database>,
+    s: SettlementRow,
+    call: string,
+    action: string,
+    state: string,
+    reason: string,
+  ): Promise<void> {
+    await new AuditLog(this.d.clock).record(trx, {
+      merchantId: s.merchant_id,
+      origin: platformOrigin(call),
+      kind: 'settlement',
+      action,
+      target: { type: 'settlement', id: s.id, name: `${s.settle_date} ${s.acct_no_mask}` },
+      changes: [
+        { field: 'state', before: s.state, after: state },
+        { field: 'settle_amt', before: null, after: s.settle_amt },
+        ...(reason ? [{ field: 'fail_reason', before: null, after: reason.slice(0, 200) }] : []),
+      ],
     });
   }
 
@@ -314,6 +352,7 @@ export class SettlementService {
       if (!moved) return false;
       await repo.insertEntries(trx, [payoutEntry(s, 'payout', s.attempt + 1, now)]);
       await settlementEvent(trx, { ...s, attempt: s.attempt + 1 }, { succeeded: true }, now);
+      await this.audit(trx, s, 'admin:settle --paid', 'manual_paid', 'success', '');
       return true;
     });
   }
