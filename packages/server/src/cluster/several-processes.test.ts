@@ -23,6 +23,7 @@ const enabled = Boolean(DATABASE_URL && process.env['MQTT_TEST_URL'] && mosquitt
 /** Short, so a killed holder's jobs move within seconds (production: 30 s, JOB_LEASE_MS). */
 const JOB_LEASE_MS = 3_000;
 const MACHINES = 4;
+// Each test waits on processes and a broker: bounded by its own waits, not by the suite's 20 s (CI is loaded).
 
 describe.skipIf(!enabled)('several vendo serve processes on one database and one broker', () => {
   const schema = `cl_${randomBytes(5).toString('hex')}`;
@@ -136,7 +137,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
       const refused = await p.call('/p/v1/login', { username: phone, password }, from);
       expect(refused.rcode).toBe(RCODE.TOO_MANY_ATTEMPTS);
     }
-  });
+  }, 60_000);
 
   it('splits machine events between the processes by shared subscription, each stored once', async () => {
     const { stdout } = await promisify(execFile)(
@@ -146,7 +147,9 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     );
     const links = stdout.match(/http\S+\/bind\?\S+/g) ?? [];
     expect(links).toHaveLength(MACHINES);
-    const secrets = new Map([...stdout.matchAll(/^(\d+)\s+(\S+)\s+(\S+)\s+http/gm)].map((m) => [m[1]!, m[3]!]));
+    const secrets = new Map(
+      [...stdout.matchAll(/^(\d+)\s+(\S+)\s+(\S+)\s+http/gm)].map((m) => [m[1]!, m[3]!]),
+    );
     for (const [i, link] of links.entries()) {
       const q = new URL(link).searchParams;
       const device = { sn: q.get('sn')!, clientid: q.get('clientid')!, sign: q.get('sign')! };
@@ -171,7 +174,10 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
       );
     }
     await Promise.all(sims.map((s) => s.start()));
-    await eventually(async () => expect(Object.values(await devicesAlive(b()))).toEqual([1, 1, 1, 1]), 10_000);
+    await eventually(
+      async () => expect(Object.values(await devicesAlive(b()))).toEqual([1, 1, 1, 1]),
+      10_000,
+    );
 
     const sent = sims.flatMap((sim) =>
       Array.from({ length: 25 }, (_, i) => sim.playGame({ player: `p${i}`, result: 'lose' }).id),
@@ -184,7 +190,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     expect(byA).toBeGreaterThan(0);
     expect(byB).toBeGreaterThan(0);
     expect(byA + byB).toBe(sent.length);
-  });
+  }, 60_000);
 
   it('routes a command sent through either process to the machine, and its answer back to the caller', async () => {
     const sim = sims[0]!;
@@ -197,7 +203,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     // Each process named its own reply topic, so each answer went back to the process that waited.
     expect(pings).toHaveLength(2);
     expect(new Set(pings.map((c) => c.reply)).size).toBe(2);
-  });
+  }, 60_000);
 
   it('shows a machine going offline and back on every process', async () => {
     const sim = sims[3]!;
@@ -205,10 +211,11 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     for (const p of [a(), b()]) await eventually(async () => expect((await devicesAlive(p))[sim.sn]).toBe(0));
     await sim.start();
     for (const p of [a(), b()]) await eventually(async () => expect((await devicesAlive(p))[sim.sn]).toBe(1));
-  });
+  }, 60_000);
 
   it('runs each job in one process, and the others take its jobs within the lease after a kill -9', async () => {
-    const leases = () => db.kysely.selectFrom('job_leases').select(['name', 'holder', 'expires_at']).execute();
+    const leases = () =>
+      db.kysely.selectFrom('job_leases').select(['name', 'holder', 'expires_at']).execute();
     const pids = () => new Set(live.map((p) => p.pid));
     // Every job has its row, held by one of the live processes (the name is the key: one holder per job).
     const held = await eventually(async () => {
@@ -241,7 +248,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     // The survivors carry the machines' events alone now.
     const event = sims[1]!.playGame({ player: 'after-kill', result: 'lose' });
     await eventually(async () => expect(await storedGames()).toContain(event.id), 10_000);
-  });
+  }, 60_000);
 
   it('rides out a broker restart: machines reconnect, presence is right within seconds, no command runs twice', async () => {
     const [p, q] = [a(), b()];
@@ -272,7 +279,8 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
     // The machines that are up reconnect; the one that went away is found out by the ping after the gateways'
     // grace (device-gateway.ts linkBack), on every process's list.
     const expected = Object.fromEntries(sims.map((sim) => [sim.sn, sim === gone ? 0 : 1]));
-    for (const r of [p, q]) await eventually(async () => expect(await devicesAlive(r)).toEqual(expected), 20_000);
+    for (const r of [p, q])
+      await eventually(async () => expect(await devicesAlive(r)).toEqual(expected), 20_000);
     const settledMs = Date.now() - restartedAt;
     expect(settledMs).toBeLessThan(20_000);
     // What was sold meanwhile is stored once.
@@ -282,7 +290,11 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
 
     // The in-flight command's late answer (sent by the machine once the broker was back) changes nothing: the
     // person was told it timed out, and so says its record.
-    const late = await db.kysely.selectFrom('device_commands').select(['status']).where('id', '=', lateId).execute();
+    const late = await db.kysely
+      .selectFrom('device_commands')
+      .select(['status'])
+      .where('id', '=', lateId)
+      .execute();
     expect(late).toEqual([{ status: 'timeout' }]);
 
     // Commands work again through both, and no machine ever ran one command twice.
@@ -294,7 +306,7 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
       const ids = sim.commands.map((c) => c.id);
       expect(new Set(ids).size).toBe(ids.length);
     }
-  });
+  }, 60_000);
 });
 
 describe.skipIf(enabled)('several vendo serve processes', () => {

@@ -203,7 +203,12 @@ export class DeviceGateway {
     }
     this.link = null;
     await this.flushReports();
-    await Promise.allSettled([...this.chains.values(), this.silenceCheck, this.reconnectCheck, this.committing]);
+    await Promise.allSettled([
+      ...this.chains.values(),
+      this.silenceCheck,
+      this.reconnectCheck,
+      this.committing,
+    ]);
     this.releaseRoom(true);
   }
 

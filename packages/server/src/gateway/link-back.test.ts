@@ -74,9 +74,15 @@ function setup() {
       pinged.push(`${sn}:${command.name}`);
       // Only 101 is still there to answer.
       if (sn !== '101') return;
-      const ack = { v: PROTOCOL_VERSION, id: command.id, ok: true, result: { version: '2.4.1', uptime_s: 5 } };
+      const ack = {
+        v: PROTOCOL_VERSION,
+        id: command.id,
+        ok: true,
+        result: { version: '2.4.1', uptime_s: 5 },
+      };
       setTimeout(() => {
-        for (const h of handlers) void h(deviceTopics(PREFIX, sn).ack(gateway.id), Buffer.from(JSON.stringify(ack)));
+        for (const h of handlers)
+          void h(deviceTopics(PREFIX, sn).ack(gateway.id), Buffer.from(JSON.stringify(ack)));
       }, 5);
     },
     onReconnect(listener) {
@@ -105,7 +111,8 @@ describe('the gateway after its broker link came back', () => {
     // Within the grace, 103 reconnects and announces a new connection: it is not pinged.
     const presence = { v: PROTOCOL_VERSION, online: true, conn: 'c-new', at: 0 };
     s.advance(1);
-    for (const h of s.handlers) void h(deviceTopics(PREFIX, '103').status, Buffer.from(JSON.stringify(presence)));
+    for (const h of s.handlers)
+      void h(deviceTopics(PREFIX, '103').status, Buffer.from(JSON.stringify(presence)));
     expect(await check).toBe(1);
     expect(s.pinged.sort()).toEqual(['101:ping', '102:ping']);
     expect(s.rows.get('101')).toMatchObject({ alive: true, conn: 'c-answers' });

@@ -38,9 +38,13 @@ export async function startPrivateBroker(): Promise<PrivateBroker> {
   const configFile = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     configFile,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_packet_size 1048576', ''].join(
-      '\n',
-    ),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_packet_size 1048576',
+      '',
+    ].join('\n'),
   );
   let child: ChildProcess | null = null;
   let output = '';

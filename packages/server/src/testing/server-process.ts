@@ -19,8 +19,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export const SERVER_BUILD = path.join(ROOT, 'packages/server/dist/main.js');
 
 /** Workspace sources the build bundles (the server's, and the @vendo/* packages it imports). */
-const BUNDLED_SOURCES = ['packages/server/src', 'packages/contract/src', 'packages/device-sim/src'].map((dir) =>
-  path.join(ROOT, dir),
+const BUNDLED_SOURCES = ['packages/server/src', 'packages/contract/src', 'packages/device-sim/src'].map(
+  (dir) => path.join(ROOT, dir),
 );
 
 export type StopSignal = 'SIGKILL' | 'SIGTERM';
@@ -193,5 +193,8 @@ export function serverBuildIsStale(): boolean {
 /** Builds the server (scripts/build-server.mjs, about a second) when it is missing or stale. */
 export function ensureServerBuild(): void {
   if (!serverBuildIsStale()) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 }
