@@ -1,9 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendoClient } from '@vendo/contract/vendo-client';
+import { billsAndRefund } from '../examples/bills-and-refund';
 import apiKeys from '../packages/web/src/i18n/resources/api-keys';
-import { logInPage, openPath, stillSnap } from './support/app';
+import { logInPage, merchantApi, openPath, stillSnap } from './support/app';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext } from './support/browser';
+import { deliveredSale } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
 
 /*
@@ -96,4 +99,29 @@ describe('API keys', () => {
     const color = await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(color).toBe('rgb(22, 119, 255)');
   });
+
+  it(
+    "runs examples/bills-and-refund.ts with the typed client: today's bills, one refund",
+    { timeout: 150_000 },
+    async () => {
+      const api = await merchantApi(server);
+      const made = await api<{ key: string }>('/api/v1/key/addApiKey', {
+        name: 'Example script',
+        permissions: [1021, 1031],
+      });
+      const devices = await api<{ data: Array<{ sn: string; type: string }> }>('/api/v1/d/getDev', {
+        pageNum: 1,
+        pageSize: 10,
+      });
+      const sale = await deliveredSale(server, devices.data.find((d) => d.type === 'vm')!.sn);
+      const vendo = vendoClient({ baseUrl: server.url, apiKey: made.key });
+      const lines: string[] = [];
+      const { bills, refunded } = await billsAndRefund(vendo, sale.orderNo, (line) => lines.push(line));
+      expect(bills.map((b) => b.orderno)).toContain(sale.orderNo);
+      expect(refunded).toBe(sale.orderNo);
+      expect(lines.at(-1)).toMatch(new RegExp(`^refund of ${sale.orderNo}: `));
+      // The client's errors carry the rcode and the server's words.
+      await expect(vendo.callPath('/api/v1/b/getPayBill', {})).rejects.toThrow(/rcode 403/);
+    },
+  );
 });
