@@ -105,6 +105,11 @@ export const ROUTES: RouteObject[] = [
     screen(() => import('../features/api-keys/components/api-key-screen')),
   ),
   route(
+    '/webhooks',
+    { title: 'webhooks', access: 'webhooks' },
+    screen(() => import('../features/webhooks/components/webhook-screen')),
+  ),
+  route(
     '/BindPassport',
     { title: 'BindPassport', header: false },
     screen(() => import('../features/passport/components/bind-passport-screen')),

@@ -1,6 +1,7 @@
 import type { Locale } from '@vendo/contract/locales';
 import type adverts from './resources/adverts';
 import type apiKeys from './resources/api-keys';
+import type webhooks from './resources/webhooks';
 import type analytics from './resources/analytics';
 import type auth from './resources/auth';
 import type bankCards from './resources/bank-cards';
@@ -62,6 +63,7 @@ export const lazyNamespaces = {
   members: () => import('./resources/members'),
   adverts: () => import('./resources/adverts'),
   apiKeys: () => import('./resources/api-keys'),
+  webhooks: () => import('./resources/webhooks'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -93,6 +95,7 @@ export interface AllNamespaces {
   members: typeof members;
   adverts: typeof adverts;
   apiKeys: typeof apiKeys;
+  webhooks: typeof webhooks;
 }
 
 export type NamespaceName = keyof AllNamespaces;

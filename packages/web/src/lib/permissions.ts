@@ -43,6 +43,7 @@ export const ACCESS = {
   staff: { mainOnly: true },
   notification: { mainOnly: true },
   apiKeys: { mainOnly: true },
+  webhooks: { mainOnly: true },
   myApps: { mainOnly: true },
 } as const satisfies Record<string, AccessRule>;
 

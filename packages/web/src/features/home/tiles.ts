@@ -6,6 +6,7 @@ import {
   BoxIcon,
   CardIcon,
   KeyIcon,
+  HookIcon,
   ChartIcon,
   MachineIcon,
   MegaphoneIcon,
@@ -69,6 +70,7 @@ export const TILE_GROUPS: readonly { group: TileGroup; tiles: readonly Tile[] }[
       { key: 'staff', to: '/staff', access: 'staff', icon: TeamIcon },
       { key: 'notification', to: '/notification', access: 'notification', icon: BellIcon },
       { key: 'apiKeys', to: '/apiKeys', access: 'apiKeys', icon: KeyIcon },
+      { key: 'webhooks', to: '/webhooks', access: 'webhooks', icon: HookIcon },
     ],
   },
 ];

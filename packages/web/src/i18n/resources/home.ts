@@ -60,6 +60,7 @@ export default defineNamespace({
       settle: '结算记录',
       staff: '子账号',
       apiKeys: 'API 密钥',
+      webhooks: '事件推送',
       notification: '消息通知',
     },
     statement: {
@@ -131,6 +132,7 @@ export default defineNamespace({
       settle: '結算記錄',
       staff: '子帳號',
       apiKeys: 'API 金鑰',
+      webhooks: '事件推送',
       notification: '消息通知',
     },
     statement: {
@@ -203,6 +205,7 @@ export default defineNamespace({
       settle: 'Payouts',
       staff: 'Sub-accounts',
       apiKeys: 'API keys',
+      webhooks: 'Webhooks',
       notification: 'Notifications',
     },
     statement: {

@@ -96,6 +96,13 @@ export const KeyIcon = icon(
     <path d="M11 12l8-8M16 7l2.5 2.5M14 9l2 2" />
   </>,
 );
+/** Webhooks: a signal leaving for another system. */
+export const HookIcon = icon(
+  <>
+    <circle cx="6" cy="12" r="2.5" />
+    <path d="M8.5 12h5M13.5 8l4 4-4 4M20 5v14" />
+  </>,
+);
 export const CheckIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />
