@@ -23,6 +23,9 @@ const BUNDLED_SOURCES = ['packages/server/src', 'packages/contract/src', 'packag
   (dir) => path.join(ROOT, dir),
 );
 
+/** Set by the global setup when the build failed: what startServerProcess then throws. */
+export const BUILD_ERROR_ENV = 'VENDO_TEST_SERVER_BUILD_ERROR';
+
 export type StopSignal = 'SIGKILL' | 'SIGTERM';
 
 export interface ServerProcessOptions {
@@ -65,6 +68,8 @@ export interface ServerProcess {
 
 /** Starts `vendo serve` from the build and waits until it is ready. Throws with its output if it exits or hangs. */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const buildError = process.env[BUILD_ERROR_ENV];
+  if (buildError) throw new Error(`the server build failed in the global setup: ${buildError}`);
   if (!fs.existsSync(SERVER_BUILD)) {
     throw new Error(
       `no server build at ${SERVER_BUILD}: the server project's global setup builds it (run the tests through ` +
