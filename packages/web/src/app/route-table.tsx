@@ -110,6 +110,11 @@ export const ROUTES: RouteObject[] = [
     screen(() => import('../features/webhooks/components/webhook-screen')),
   ),
   route(
+    '/auditLog',
+    { title: 'auditLog', access: 'auditLog' },
+    screen(() => import('../features/audit/components/audit-screen')),
+  ),
+  route(
     '/BindPassport',
     { title: 'BindPassport', header: false },
     screen(() => import('../features/passport/components/bind-passport-screen')),

@@ -3,6 +3,7 @@ import type adverts from './resources/adverts';
 import type apiKeys from './resources/api-keys';
 import type webhooks from './resources/webhooks';
 import type analytics from './resources/analytics';
+import type audit from './resources/audit';
 import type auth from './resources/auth';
 import type bankCards from './resources/bank-cards';
 import type bills from './resources/bills';
@@ -64,6 +65,7 @@ export const lazyNamespaces = {
   adverts: () => import('./resources/adverts'),
   apiKeys: () => import('./resources/api-keys'),
   webhooks: () => import('./resources/webhooks'),
+  audit: () => import('./resources/audit'),
 } satisfies Record<string, Loader<unknown>>;
 
 /** All namespaces, for i18next's key types. */
@@ -96,6 +98,7 @@ export interface AllNamespaces {
   adverts: typeof adverts;
   apiKeys: typeof apiKeys;
   webhooks: typeof webhooks;
+  audit: typeof audit;
 }
 
 export type NamespaceName = keyof AllNamespaces;

@@ -44,6 +44,7 @@ export const ACCESS = {
   notification: { mainOnly: true },
   apiKeys: { mainOnly: true },
   webhooks: { mainOnly: true },
+  auditLog: { mainOnly: true },
   myApps: { mainOnly: true },
 } as const satisfies Record<string, AccessRule>;
 

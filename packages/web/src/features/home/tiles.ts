@@ -7,6 +7,7 @@ import {
   CardIcon,
   KeyIcon,
   HookIcon,
+  LogIcon,
   ChartIcon,
   MachineIcon,
   MegaphoneIcon,
@@ -71,6 +72,7 @@ export const TILE_GROUPS: readonly { group: TileGroup; tiles: readonly Tile[] }[
       { key: 'notification', to: '/notification', access: 'notification', icon: BellIcon },
       { key: 'apiKeys', to: '/apiKeys', access: 'apiKeys', icon: KeyIcon },
       { key: 'webhooks', to: '/webhooks', access: 'webhooks', icon: HookIcon },
+      { key: 'auditLog', to: '/auditLog', access: 'auditLog', icon: LogIcon },
     ],
   },
 ];

@@ -30,10 +30,11 @@ describe('home tiles', () => {
   it('show the main account every tile, grouped', () => {
     renderTiles(makeUser({}, NOW));
     expect(groups()).toEqual(['Transactions', 'Management', 'Funds', 'Account']);
-    expect(labels()).toHaveLength(19);
+    expect(labels()).toHaveLength(20);
     expect(screen.getByRole('link', { name: 'Bind device' }).getAttribute('href')).toBe('/deviceBindEnter');
     expect(screen.getByRole('link', { name: 'API keys' }).getAttribute('href')).toBe('/apiKeys');
     expect(screen.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/webhooks');
+    expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/auditLog');
   });
 
   it('drop member, advertisement and stock when their apps are missing or expired', () => {

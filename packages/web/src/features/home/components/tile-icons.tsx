@@ -103,6 +103,14 @@ export const HookIcon = icon(
     <path d="M8.5 12h5M13.5 8l4 4-4 4M20 5v14" />
   </>,
 );
+/** The audit log: a list with a magnifier. */
+export const LogIcon = icon(
+  <>
+    <path d="M5 4h10v16H5zM8 8h4M8 12h4M8 16h2" />
+    <circle cx="17" cy="15" r="3" />
+    <path d="M19.2 17.2L21 19" />
+  </>,
+);
 export const CheckIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />
