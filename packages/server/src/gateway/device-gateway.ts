@@ -455,7 +455,11 @@ export class DeviceGateway {
     this.stats.commits++;
     // Which process stored what, for the several-processes test (LOG_LEVEL debug); pino skips it otherwise.
     this.o.log.debug(
-      { gateway: this.id, stored: results.filter((r) => r.outcome === 'stored').length },
+      {
+        gateway: this.id,
+        stored: results.filter((r) => r.outcome === 'stored').length,
+        duplicate: results.filter((r) => r.outcome === 'duplicate').length,
+      },
       'machine events committed',
     );
     for (const [i, { sn, event }] of batch.entries()) {
