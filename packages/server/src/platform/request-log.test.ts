@@ -79,6 +79,14 @@ describe.each(dialects())('request log (%s)', (dialect) => {
     // The card in clear in the answer (a sign revealed it): answers are never logged.
     const read = await t.call('/api/v1/k/getBank', { merchant_id, sign }, headers);
     expect(read.result).toMatchObject({ acct_no: CARD, acct_cert_no: ID, revealed: true });
+    // An API key: made (answered once), used, and a wrong one refused.
+    const made = await t.call('/api/v1/key/addApiKey', { name: 'Log', permissions: [1021] }, headers);
+    const apiKey = (made.result as { key: string }).key;
+    secrets.push(apiKey, `${apiKey}x`);
+    expect((await t.call('/api/v1/b/getBuyBill', {}, { 'x-api-key': apiKey })).rcode).toBe(0);
+    expect((await t.call('/api/v1/b/getBuyBill', {}, { 'x-api-key': `${apiKey}x` })).rcode).toBe(
+      RCODE.API_KEY_INVALID,
+    );
     // Refusals: a session that is not one, a body too large carrying a password, a query carrying a token.
     const forged = { token: session.token, secret: 'forged-secret-value' };
     secrets.push(forged.secret);

@@ -76,6 +76,9 @@ export const LOG_REDACT_PATHS = [
   'req.body',
   'body',
   ...SECRET_KEYS.flatMap((key) => [`*.${key}`, `*.*.${key}`]),
+  // API keys (decision 047): a header name with dashes takes the bracket form.
+  '*["x-api-key"]',
+  '*.*["x-api-key"]',
 ];
 
 /** Pino's redaction, for every logger the server makes. */
