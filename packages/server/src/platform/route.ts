@@ -82,13 +82,12 @@ export class CallRegistrar {
       // Services record sensitive actions with where they came from (modules/audit).
       noteOrigin(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
       const result = await handler({ ...ctx, auth });
-      // An API key's use of a call that changes something is recorded (decision 047).
+      // An API key's use of a call that changes something is recorded (decision 047). The action is done by now:
+      // an entry that cannot be written is logged, never answered as a failure the integration would retry.
       if (!isReadingCall(call.path)) {
-        await this.authenticator.recordKeyUse(auth, {
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          call: call.path,
-        });
+        await this.authenticator
+          .recordKeyUse(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path })
+          .catch((error: unknown) => request.log.error({ err: error }, 'API key use not recorded'));
       }
       return result;
     });
