@@ -37,7 +37,7 @@ function Deliveries({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose:
 
   return (
     <SheetFrame tall title={t('deliveries.title')} onClose={onClose}>
-      <p className="muted webhook-url">{endpoint.url}</p>
+      <p className="muted webhook-url webhook-sheet-url">{endpoint.url}</p>
       <ListState
         pending={deliveries.isPending}
         failed={deliveries.isError && !deliveries.data}

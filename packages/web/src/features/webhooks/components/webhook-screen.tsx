@@ -49,7 +49,9 @@ export default function WebhookScreen() {
   const full = list.length >= (endpoints.data?.max ?? 10);
 
   const eventNames = (endpoint: WebhookEndpoint) =>
-    endpoint.events.map((e) => EVENT_TYPE_LABELS[e as WebhookEventType]?.[locale] ?? e).join('、');
+    endpoint.events
+      .map((e) => EVENT_TYPE_LABELS[e as WebhookEventType]?.[locale] ?? e)
+      .join(locale === 'en-US' ? ', ' : '、');
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     try {
