@@ -276,8 +276,8 @@ describe.skipIf(!enabled)('several vendo serve processes on one database and one
   it('rides out a broker restart: machines reconnect, presence is right within seconds, no command runs twice', async () => {
     const [p, q] = [a(), b()];
     const [slow, gone] = [sims[0]!, sims[2]!];
-    // A command in flight when the broker dies: the machine takes 1.5 s over it.
-    slow.commandDelayMs = 1_500;
+    // A command in flight when the broker dies: the machine takes 2.5 s over it (the call waits 3 s).
+    slow.commandDelayMs = 2_500;
     const before = slow.commands.length;
     const inFlight = p.call('/api/v1/d/onlineShopAlive', { sn: slow.sn }, sessionHeaders(user));
     await eventually(() => expect(slow.commands.slice(before).map((c) => c.name)).toEqual(['ping']));
