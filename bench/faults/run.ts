@@ -78,6 +78,10 @@ async function outage(ms: number): Promise<number> {
   console.log(
     `  log: ${r.errorLines.length} request lines at error level; ${r.jobErrorLines} background job lines at error level`,
   );
+  console.log(
+    `  machine: ${r.machine.sales} cash sales (${r.machine.during} during the outage), ${r.machine.stored} stored, ` +
+      `${r.machine.doubled} doubled, all acknowledged ${r.machine.ackedAfterMs} ms after the restore`,
+  );
   console.log(`  SIGTERM afterwards: ${JSON.stringify(r.exit)}`);
   const clean =
     r.survived &&
@@ -88,6 +92,8 @@ async function outage(ms: number): Promise<number> {
     !r.halfWritten.length &&
     !r.lostSignUps.length &&
     !r.extraSignUps.length &&
+    r.machine.stored === r.machine.sales &&
+    r.machine.doubled === 0 &&
     !r.errorLines.length &&
     r.exit.code === 0;
   console.log(clean ? 'ok' : 'NOT CLEAN');

@@ -6,9 +6,9 @@ import { runDatabaseOutage, unavailableText } from './database-outage';
  * Issue 19, faults: PostgreSQL unreachable for 3 s under the compiled `vendo serve` (a TCP proxy between them is
  * cut; database-outage.ts). Calls answer DATABASE_UNAVAILABLE in the caller's language with HTTP 503 — no 500, no
  * stack — readiness says the database failed while liveness stays up, the process lives through it, recovers by
- * itself when the database is back, and no row is half written. PostgreSQL only: a SQLite file has no connection
- * to lose (its "busy" answers the same rcode: platform/database-faults.test.ts). `npm run bench:faults --
- * --outage 10000` runs it for 10 s.
+ * itself when the database is back, and no row is half written; a machine's cash sales during the outage are
+ * stored once afterwards. PostgreSQL only: a SQLite file has no connection to lose (its "busy" answers the same
+ * rcode: platform/database-faults.test.ts). `npm run bench:faults -- --outage 10000` runs it for 10 s.
  */
 describe.skipIf(!process.env['DATABASE_URL'])('PostgreSQL unreachable for a while', () => {
   it('answers a clear refusal, changes nothing and recovers by itself', async () => {
@@ -47,7 +47,11 @@ describe.skipIf(!process.env['DATABASE_URL'])('PostgreSQL unreachable for a whil
     // Back by itself: ready, and calls work again.
     expect(r.readyAfterMs).toBeGreaterThanOrEqual(0);
     expect(r.writeAfterMs).toBeGreaterThanOrEqual(0);
-    expect(r.areas).toEqual(['After', 'Before']);
+    expect(r.areas).toEqual(['After', 'Before', 'North']);
+    // The machine's sales made while the database was away were kept by the machine and stored once after.
+    expect(r.machine.during).toBeGreaterThan(5);
+    expect(r.machine.ackedAfterMs).toBeGreaterThanOrEqual(0);
+    expect(r.machine).toMatchObject({ stored: r.machine.sales, doubled: 0 });
     expect(r.errorLines).toEqual([]);
     expect(r.exit).toEqual({ code: 0, signal: null });
   }, 60_000);

@@ -1,15 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { RCODE, rcodeText } from '@vendo/contract/rcodes';
-import { latestCode, sessionHeaders, signUpMerchant } from '../testing/accounts';
-import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { SimMachine } from '@vendo/device-sim/machine';
+import { createDb } from '../db/create-db';
+import { migrateToLatest } from '../db/migrate';
+import { latestCode } from '../testing/accounts';
+import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
 import type { TestApp } from '../testing/test-app';
+import { prepareMerchant } from './kill-scenario';
 import { startProxy } from './tcp-proxy';
 
 /*
  * Issue 19, faults: PostgreSQL gone for a while under a running `vendo serve` (the compiled server, its database
  * reached through a TCP proxy the scenario cuts: every connection destroyed, new ones refused; the shared
- * PostgreSQL itself is never stopped). Sign-ups are in flight when the cut comes and more are sent during it.
+ * PostgreSQL itself is never stopped). Sign-ups are in flight when the cut comes and more are sent during it; a
+ * machine sells for cash throughout (its events cannot be stored meanwhile, so they are not acknowledged and it
+ * sends them again).
  * What it records: how calls answer during the outage (HTTP status, rcode, message in the caller's language),
  * readiness and liveness during it, whether the process lived, how long after the restore until it was ready
  * again and a call succeeded, and the rows afterwards (each sign-up whole or absent, nothing the failed calls
@@ -39,13 +45,15 @@ export interface OutageReport {
   /** ms from the restore until /p/v1/ready answered 200, and until a write succeeded. */
   readyAfterMs: number;
   writeAfterMs: number;
-  /** Areas the merchant has at the end (Before and After, never During). */
+  /** Areas the merchant has at the end (its store's North, Before and After; never During). */
   areas: string[];
   /** Rows of the sign-ups: merchants without their main user or users without their merchant (must be none). */
   halfWritten: string[];
   /** Sign-ups answered 0 whose account is missing, and accounts of sign-ups that did not answer 0. */
   lostSignUps: string[];
   extraSignUps: string[];
+  /** Cash sales the machine made before, during and after the outage, and the orders stored for them. */
+  machine: { sales: number; during: number; stored: number; doubled: number; ackedAfterMs: number };
   /** The process's exit on SIGTERM at the end. */
   exit: { code: number | null; signal: string | null };
   /** Lines of the server's log about requests at error level (a 500, an unexpected fault) since the cut. */
@@ -66,22 +74,48 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
   viaProxy.port = String(proxy.port);
   const schema = `o_${randomBytes(5).toString('hex')}`;
   let server: ServerProcess | null = null;
+  let sim: SimMachine | null = null;
+  const db = await createDb({ databaseUrl: url, schema });
   try {
-    server = await startServerProcess({
-      env: {
-        DATABASE_URL: viaProxy.toString(),
-        DATABASE_SCHEMA: schema,
-        VENDO_SECRET: SECRET,
-        BROWSER_GATE: 'off',
-        LOG_LEVEL: 'warn',
-      },
-    });
+    await migrateToLatest(db);
+    const mqttPort = String(await freePort());
+    const env = {
+      DATABASE_URL: viaProxy.toString(),
+      DATABASE_SCHEMA: schema,
+      VENDO_SECRET: SECRET,
+      BROWSER_GATE: 'off',
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: mqttPort,
+      MQTT_TOPIC_PREFIX: 'voutage',
+    };
+    // The merchant and its machine, made straight on the database (not through the proxy).
+    const rig = await prepareMerchant(db, { ...env, DATABASE_URL: url });
+    server = await startServerProcess({ env });
     const proc = server;
     let exited = false;
     void proc.exited.then(() => (exited = true));
     const t = { call: proc.call } as unknown as TestApp;
-    const owner = await signUpMerchant(t, '13900000871');
-    const headers = sessionHeaders(owner);
+    const headers = rig.headers;
+    const machine = new SimMachine({
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      prefix: 'voutage',
+      sn: rig.sn,
+      clientid: rig.clientid,
+      secret: rig.secret,
+      type: 'vm',
+      eventRetryMs: 500,
+    });
+    sim = machine;
+    await machine.start();
+    for (let i = 0; i < 100 && machine.state.shelves.get(1)?.quantity !== 500; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const sales = new Set<string>();
+    const sell = () => {
+      const event = machine.sellForCash(1, 300);
+      if (event) sales.add(event.id);
+    };
+    for (let i = 0; i < 3; i++) sell();
     const addArea = (name: string, lang = 'en-US') =>
       proc.call('/api/v1/u/addArea', { name }, { ...headers, lang });
     const before = await addArea('Before');
@@ -115,9 +149,16 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
 
     const logBefore = proc.log().length;
     const inFlight = phones.slice(0, 3).map(signUp);
+    sell();
     await new Promise((resolve) => setTimeout(resolve, 20));
     await proxy.cut();
     const cutAt = Date.now();
+    // The machine goes on selling while the database is away: a sale every 200 ms.
+    let during = 0;
+    const selling = setInterval(() => {
+      sell();
+      during++;
+    }, 200);
     const duringSignUps = phones.slice(3).map(signUp);
 
     const readStarted = Date.now();
@@ -131,9 +172,11 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
     const rest = options.outageMs - (Date.now() - cutAt);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
 
+    clearInterval(selling);
     const survived = !exited;
     await proxy.restore();
     const restoredAt = Date.now();
+    sell();
     let readyAfterMs = -1;
     let writeAfterMs = -1;
     while (Date.now() - restoredAt < 30_000 && (readyAfterMs < 0 || writeAfterMs < 0)) {
@@ -142,6 +185,14 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
       }
       if (writeAfterMs < 0 && (await addArea('After').catch(() => null))?.rcode === 0) {
         writeAfterMs = Date.now() - restoredAt;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    let ackedAfterMs = -1;
+    while (Date.now() - restoredAt < 30_000) {
+      if (machine.pendingEvents === 0) {
+        ackedAfterMs = Date.now() - restoredAt;
+        break;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -155,6 +206,13 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
       headers,
     );
     const rows = await readRows(url, schema, phones);
+    const machineOrders = await db.kysely
+      .selectFrom('orders')
+      .select(['event_id'])
+      .where('sn', '=', rig.sn)
+      .where('source', '=', 'machine')
+      .execute();
+    const storedIds = machineOrders.map((o) => o.event_id ?? '');
     const answeredOk = new Set(
       signUps.filter((s) => 'rcode' in s.answer && s.answer.rcode === 0).map((s) => s.phone),
     );
@@ -177,6 +235,13 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
       halfWritten: rows.halfWritten,
       lostSignUps: [...answeredOk].filter((phone) => !rows.accounts.has(phone)),
       extraSignUps: [...rows.accounts].filter((phone) => !answeredOk.has(phone)),
+      machine: {
+        sales: sales.size,
+        during,
+        stored: storedIds.filter((id) => sales.has(id)).length,
+        doubled: storedIds.length - new Set(storedIds).size,
+        ackedAfterMs,
+      },
       exit,
       errorLines,
       jobErrorLines: errors.length - errorLines.length,
@@ -186,8 +251,10 @@ export async function runDatabaseOutage(options: { outageMs: number }): Promise<
     if (server) (error as Error).message += `\n--- vendo serve's output:\n${server.log().slice(-4000)}`;
     throw error;
   } finally {
+    if (sim) await sim.stop({ graceful: false });
     if (server) await server.kill('SIGKILL');
     await proxy.close();
+    await db.destroy();
     await dropSchema(url, schema);
   }
 }
