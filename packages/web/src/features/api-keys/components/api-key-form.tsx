@@ -124,13 +124,14 @@ function NewKeyForm({
               label={t('form.stores')}
               options={[
                 { value: 'all', label: t('form.allStores') },
-                { value: 'some', label: t('form.stores') },
+                { value: 'some', label: t('form.someStores') },
               ]}
               value={values.scope}
               onChange={(v) => set('scope')(v || 'all')}
             >
               {values.scope === 'some' ? (
                 <ScopeChoices
+                  className="api-key-stores"
                   label={t('form.stores')}
                   empty={storeOptions.length === 0 ? t('form.noStores') : null}
                   options={storeOptions}
