@@ -40,7 +40,8 @@ export type RefusalText =
   | 'analytics:noPermission.detail'
   | 'analytics:noPermission.device'
   | 'analytics:noPermission.goods'
-  | 'adverts:mainOnly';
+  | 'adverts:mainOnly'
+  | 'audit:mainOnly';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return (

@@ -111,7 +111,7 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/auditLog',
-    { title: 'auditLog', access: 'auditLog' },
+    { title: 'auditLog', access: 'auditLog', refusal: 'audit:mainOnly' },
     screen(() => import('../features/audit/components/audit-screen')),
   ),
   route(

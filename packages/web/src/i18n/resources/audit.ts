@@ -38,6 +38,7 @@ export default defineNamespace({
       empty: '（空）',
     },
     download: { title: '下载操作日志', subject: '所选时间和筛选条件下的记录' },
+    mainOnly: '操作日志仅主账号可查看。',
   },
   'zh-TW': {
     list: {
@@ -75,6 +76,7 @@ export default defineNamespace({
       empty: '（空）',
     },
     download: { title: '下載操作日誌', subject: '所選時間和篩選條件下的記錄' },
+    mainOnly: '操作日誌僅主帳號可查看。',
   },
   'en-US': {
     list: {
@@ -112,5 +114,6 @@ export default defineNamespace({
       empty: '(empty)',
     },
     download: { title: 'Download the audit log', subject: 'Entries of the chosen time and filters' },
+    mainOnly: 'Only the main account can see the audit log.',
   },
 });

@@ -21,6 +21,7 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
   return (
     <SheetFrame title={t('detail.title')} onClose={onClose} tall bodyClassName="audit-detail">
       <DetailList
+        className="audit-facts"
         hideEmpty
         rows={[
           [t('detail.when'), formatDateTime(entry.at)],
@@ -43,24 +44,27 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
         empty={changes.length === 0}
         emptyGuide={<p className="muted">{t('detail.none')}</p>}
       >
-        <table className="audit-changes">
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.field')}</th>
-              <th scope="col">{t('detail.before')}</th>
-              <th scope="col">{t('detail.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((c) => (
-              <tr key={c.field}>
-                <th scope="row">{c.field}</th>
-                <td>{value(c.before)}</td>
-                <td>{value(c.after)}</td>
+        {/* Focusable, so the sheet's scrolled content can be reached and read from the keyboard too. */}
+        <div className="audit-changes-region" role="region" tabIndex={0} aria-label={t('detail.changes')}>
+          <table className="audit-changes">
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.field')}</th>
+                <th scope="col">{t('detail.before')}</th>
+                <th scope="col">{t('detail.after')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {changes.map((c) => (
+                <tr key={c.field}>
+                  <th scope="row">{c.field}</th>
+                  <td>{value(c.before)}</td>
+                  <td>{value(c.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </ListState>
     </SheetFrame>
   );
