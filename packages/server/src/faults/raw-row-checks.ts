@@ -12,8 +12,9 @@ import type { Db } from '../db/create-db';
  *   the ledger's balance is what was paid less what was refunded;
  * - stock: one write-off per unit that left the shelf, the shelf and the goods' sold count say the same, and the
  *   machine holds what the server thinks it holds;
- * - the analytics rollups (sales_hours, sales_days, sales_device_days, each with the deltas not folded yet) and the
- *   bill totals (order_stats per merchant by the hour, with order_stat_deltas) equal a GROUP BY over the orders.
+ * - the analytics rollups (sales_hours, sales_days, sales_device_days, goods_hours, goods_days, each with the deltas
+ *   not folded yet) and the bill totals (order_stats per merchant by the hour, with order_stat_deltas) equal a
+ *   GROUP BY over the orders and their items.
  */
 
 export interface Discrepancy {
@@ -30,8 +31,7 @@ export interface Expected {
   machineShelf: number;
 }
 
-type Sums = { n: number; amount: number; refund_fee: number; cost_price: number };
-type Grouped = Map<string, Sums>;
+type Grouped = Map<string, Record<string, number>>;
 
 export async function checkAgainstRawRows(
   db: Db,
@@ -197,6 +197,30 @@ export async function checkAgainstRawRows(
       ) k group by status, client`,
   );
   compare('bill totals (order_stats)', rawBills, bills, fail);
+  // Goods rollups: units, each item's share of what the order kept (its price × quantity × (amount − refunds) /
+  // amount, truncated per item, as analytics.md defines it) and the cost of what came out.
+  const rawGoods = await grouped(
+    db,
+    sql`select o.status, coalesce(i.goods_id, 0) as goods_id, sum(i.quantity) as n,
+      sum(i.price * i.quantity * (o.amount - o.refund_fee) / o.amount) as income,
+      sum(i.cost_price * i.delivered) as cost_price
+      from orders o join order_items i on i.order_id = o.id
+      where o.sale_day is not null and o.paid_at is not null and o.amount > 0
+      group by o.status, coalesce(i.goods_id, 0)`,
+    'goods_id',
+  );
+  for (const rollup of ['goods_hours', 'goods_days']) {
+    const kept = await grouped(
+      db,
+      sql`select status, goods_id, sum(n) as n, sum(income) as income, sum(cost_price) as cost_price from (
+          select status, goods_id, n, income, cost_price from ${sql.table(rollup)}
+          union all
+          select status, goods_id, n, income, cost_price from goods_deltas
+        ) k group by status, goods_id`,
+      'goods_id',
+    );
+    compare(`rollup ${rollup}`, rawGoods, kept, fail);
+  }
 
   const statusCounts = await rows(
     sql<{ status: number; n: unknown }>`select status, count(*) as n from orders group by status`,
@@ -216,18 +240,18 @@ export async function checkAgainstRawRows(
   };
 }
 
-async function grouped(db: Db, query: RawBuilder<unknown>): Promise<Grouped> {
-  const { rows } = await (query as RawBuilder<Sums & { status: number; client: string }>).execute(db.kysely);
+/** Rows keyed by status and `by` (client, or goods_id), their sums as numbers (PostgreSQL's sums are text). */
+async function grouped(db: Db, query: RawBuilder<unknown>, by = 'client'): Promise<Grouped> {
+  const { rows } = await (query as RawBuilder<Record<string, unknown>>).execute(db.kysely);
   const map: Grouped = new Map();
   for (const r of rows) {
-    const sums = {
-      n: Number(r.n),
-      amount: Number(r.amount),
-      refund_fee: Number(r.refund_fee),
-      cost_price: Number(r.cost_price),
-    };
+    const sums = Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => k !== 'status' && k !== by)
+        .map(([k, v]) => [k, Number(v)]),
+    );
     // Keys whose sums came and went to zero are absent from the orders' side.
-    if (Object.values(sums).some((v) => v !== 0)) map.set(`${r.status}/${r.client}`, sums);
+    if (Object.values(sums).some((v) => v !== 0)) map.set(`${String(r['status'])}/${String(r[by])}`, sums);
   }
   return map;
 }
