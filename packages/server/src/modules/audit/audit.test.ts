@@ -7,6 +7,16 @@ import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-t
 import { bind, brokerEnv, provision } from '../devices/device-fixtures';
 import type { ProvisionedDevice } from '../devices/provisioning';
 import { diffFields, masked } from './audit-log';
+import {
+  addArea,
+  addGoods,
+  addStore,
+  calmSandbox,
+  customerPays,
+  settle,
+  standingMachine,
+  virtualMachines,
+} from '../orders/order-fixtures';
 
 type Page = { data: AuditEntry[]; count: number; range: { start_time: number; end_time: number } };
 const PHONE = '13900000701';
@@ -197,6 +207,78 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     t.clock.advance(401 * 86_400_000);
     await t.services.audit.service.prune();
     expect(await t.db.kysely.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe.each(dialects())('audit log of money and the platform on %s', (dialect) => {
+  let t: TestApp;
+  let owner: Caller;
+  let restore: () => void;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    calmSandbox(t, { autoNotify: false });
+    owner = await mainAccount(t, PHONE);
+    const cola = await addGoods(t, owner.merchantId, 'Cola', 300, 120);
+    const area = await addArea(t, owner, 'North');
+    const store = await addStore(t, owner, area, 'Mall');
+    await standingMachine(t, owner, { sn: '71001', areaId: area, storeId: store, goods: [cola] });
+    restore = virtualMachines(t);
+  });
+  afterEach(async () => {
+    restore();
+    await t.services.orders.idle();
+    await t.close();
+  });
+
+  const entries = () =>
+    t.db.kysely.selectFrom('audit_log').selectAll().where('kind', '!=', 'login').orderBy('id').execute();
+
+  it('records a refund with the order and machine, a bank card masked, and an app grant by the platform', async () => {
+    const order = await customerPays(t, '71001', 1);
+    const notice = await t.services.orders.sandbox!.paymentNotice(order.order_no);
+    await t.services.orders.payments.onNotification('wechat', notice!.headers, notice!.body);
+    await settle(t);
+    ok(await t.call('/api/v1/b/refund', { orderno: order.order_no, remarks: 'asked' }, owner.headers));
+    ok(
+      await t.call(
+        '/api/v1/k/addBank',
+        {
+          acct_name: 'Holder',
+          acct_cert_no: '11010519491231002X',
+          cert_start_date: '2020-01-01',
+          cert_expire_date: '2040-01-01',
+          bank_code: '102',
+          bank_province: '110000',
+          bank_city: '110100',
+          bank_branch: 'Branch',
+          acct_no: '6222020200112233445',
+          acct_mobile: '13800138000',
+          prov_code: '110000',
+          city_code: '110100',
+          area_code: '110101',
+          address: 'Street 1',
+        },
+        owner.headers,
+      ),
+    );
+    await t.services.apps.grant(owner.merchantId, 'Member', t.clock.now + 86_400_000, [], t.clock.now);
+
+    const rows = await entries();
+    expect(rows.map((r) => `${r.kind}:${r.action}`)).toEqual([
+      'refund:manual',
+      'bank_card:create',
+      'app_grant:extend',
+    ]);
+    expect(rows[0]).toMatchObject({ target_type: 'order', target_id: order.order_no, machine_sn: '71001' });
+    expect(JSON.parse(rows[0]!.changes)).toEqual(
+      expect.arrayContaining([{ field: 'refund_fee', before: null, after: 300 }]),
+    );
+    expect(rows[2]).toMatchObject({ actor_kind: 'platform', call: 'admin:grant', target_id: 'Member' });
+    const card = rows[1]!.changes;
+    expect(card).toContain('****3445');
+    expect(card).not.toContain('6222020200112233445');
+    expect(card).not.toContain('11010519491231002X');
+    expect(card).not.toContain('13800138000');
   });
 });
 
