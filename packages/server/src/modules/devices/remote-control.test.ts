@@ -273,6 +273,22 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       fault: 6,
       fault_text: 'Over-current',
     });
+    // Each test that reached a machine is in the audit log with its outcome; the unknown shelf is not.
+    const audited = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['machine_sn', 'action', 'changes'])
+      .where('kind', '=', 'test_dispense')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => [a.machine_sn, a.action])).toEqual([
+      [device.sn, 'test'],
+      [broken.device.sn, 'test'],
+    ]);
+    expect(JSON.parse(audited[1]!.changes)).toContainEqual({
+      field: 'outcome',
+      before: null,
+      after: 'acked',
+    });
   });
 
   it('powers, reboots and refreshes settings', async () => {
