@@ -77,6 +77,19 @@ describe.each(dialects())('payouts on %s', (dialect) => {
       ['payout_reversal', 298],
       ['payout', -298],
     ]);
+    // The audit log: each day's run, the failure and the success, by the platform.
+    const audited = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['kind', 'action', 'actor_kind'])
+      .where('kind', '=', 'settlement')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => `${a.actor_kind}:${a.action}`)).toEqual([
+      'platform:run',
+      'platform:failed',
+      'platform:run',
+      'platform:paid',
+    ]);
   });
 
   it('a frozen account fails every day, once a day; a slow bank confirms on a later question', async () => {
