@@ -410,6 +410,30 @@ describe.each(dialects())('fee splitting (%s)', (dialect) => {
     );
     expect(foreign.rcode).toBe(RCODE.SPLIT_CONFIG_NOT_FOUND);
     ok(await t.call('/api/v1/k/setSplit', { sn: '880001', is_bank_split: 0 }, owner.headers));
+    // The audit log: created, the machine on, changed (the shares before and after), the machine off; the
+    // broken and the foreign updates left nothing.
+    const audited = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'machine_sn', 'changes'])
+      .where('kind', '=', 'split_config')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => `${a.action} ${a.machine_sn}`.trim())).toEqual([
+      'create',
+      'machine_on 880001',
+      'edit',
+      'machine_off 880001',
+    ]);
+    expect(JSON.parse(audited[2]!.changes)).toEqual(
+      expect.arrayContaining([
+        { field: 'main_percent', before: 7000, after: 5050 },
+        {
+          field: 'split_merchant',
+          before: `${card.partner}:2000,${card.third}:1000`,
+          after: `${card.third}:4950`,
+        },
+      ]),
+    );
   });
 
   async function sharesOf(sn: string, client: string) {
