@@ -22,7 +22,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditActorKind, AuditKind } from '@vendo/contract/api/audit';
 import type { Database } from '../../db/database';
-import { isMainAccount, type AuthContext } from '../../platform/auth';
+import { apiKeyOf, isMainAccount, type AuthContext } from '../../platform/auth';
 import { requestOriginOf } from '../../platform/request-origin';
 
 /** Who acted. `id` is the user's or API key's id (null for the platform); `name` as shown at that time. */
@@ -122,6 +122,9 @@ export function originOf(auth: Pick<AuthContext, 'user'>): AuditOrigin {
 
 export function actorOf(auth: Pick<AuthContext, 'user'>): AuditActor {
   const { user } = auth;
+  // A call made with an API key (decision 047) is the key's, not the main account's it stands in for.
+  const key = apiKeyOf(user);
+  if (key) return { kind: 'api_key', id: key.id, name: key.name };
   return {
     kind: isMainAccount(user) ? 'account' : 'staff',
     id: user.id,
