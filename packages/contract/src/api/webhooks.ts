@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { defineCall, emptyBody } from './call';
 import { zId } from './fields';
 import { PERMISSIONS, type PermissionCode } from '../permissions';
 import type { LocaleText } from '../locales';
@@ -220,10 +220,7 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 export const getWebhooks = defineCall({
   path: '/api/v1/b/getWebhooks',
   ...main,
-  request: z
-    .object({})
-    .optional()
-    .transform(() => ({})),
+  request: emptyBody,
   response: z.object({ data: z.array(webhookEndpoint), max: z.number().int() }),
 });
 
