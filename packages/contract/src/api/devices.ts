@@ -36,6 +36,13 @@ import {
 const operSign = z.string().max(200).optional();
 const deviceType = z.enum(DEVICE_TYPES, { error: 'invalidValue' });
 const wholeNumber = z.number({ error: 'numberInvalid' }).int({ error: 'noDecimals' });
+/** The largest shelf number a machine has (what /c/resetId lets a slot be numbered). */
+const SHELF_NUMBER_MAX = 9999;
+/**
+ * A shelf a call names by its number: bounded, so a number past the column's integer is refused as a field and
+ * never reaches the database (found by the contract fuzzer: PostgreSQL's "out of range for type integer").
+ */
+const shelfNumber = wholeNumber.min(1).max(SHELF_NUMBER_MAX);
 
 /** Payout (bank-card) merchant of a device; filled by the bank-card feature. */
 export const payoutMerchantDetail = z.object({
@@ -302,7 +309,9 @@ export const resetId = defineCall({
   request: z.object({
     sn: zSn,
     channel: z
-      .array(z.object({ id: z.number().int().positive(), channel_sn: wholeNumber.min(0).max(9999) }))
+      .array(
+        z.object({ id: z.number().int().positive(), channel_sn: wholeNumber.min(0).max(SHELF_NUMBER_MAX) }),
+      )
       .min(1)
       .superRefine((list, ctx) => {
         list.forEach((c, i) => {
@@ -336,7 +345,7 @@ export const putDownGoods = defineCall({
   perm: PERMISSIONS.DeviceManage,
   request: z.object({
     sn: zSn,
-    channel_sn: z.union([wholeNumber.min(1), z.array(wholeNumber.min(1)).min(1).max(999)]),
+    channel_sn: z.union([shelfNumber, z.array(shelfNumber).min(1).max(999)]),
   }),
   response: z.object({ count: z.number().int(), push: pushOutcome }),
 });
@@ -375,7 +384,7 @@ export const remoteOuting = defineCall({
     goods: z
       .array(
         z.object({
-          channel_sn: wholeNumber.min(1),
+          channel_sn: shelfNumber,
           quantity: wholeNumber.min(0).max(DISPENSE_LIMITS.quantity),
         }),
       )
@@ -399,7 +408,7 @@ export const testOut = defineCall({
   request: z.object({
     sn: zSn,
     /** The shelf number to test. */
-    road: wholeNumber.min(1),
+    road: shelfNumber,
     /** How many times to run the motor (default once). */
     attach: z.object({ times: wholeNumber.min(1).max(TEST_OUT_TIMES_MAX).default(1) }).default({ times: 1 }),
     sign: operSign,

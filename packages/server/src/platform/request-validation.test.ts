@@ -185,6 +185,25 @@ describe.each(dialects())('request validation on %s', (dialect) => {
     expect(bills.msg).toMatch(/^End time: /);
   });
 
+  it('refuses a shelf number past the largest, naming it, before PostgreSQL meets it (found by the contract fuzzer)', async () => {
+    const headers = sessionHeaders(owner);
+    const [device] = await t.services.devices.provision(1, 'vm');
+    const bound = await t.call(
+      '/api/v1/d/bind',
+      { clientid: device!.clientid, sign: device!.sign, title: 'Fuzz', type: 'vm' },
+      headers,
+    );
+    expect(bound.rcode).toBe(0);
+    const sn = device!.sn;
+    const answers = [
+      await t.call('/api/v1/d/testOut', { sn, road: 2 ** 31 }, headers),
+      await t.call('/api/v1/c/putDownGoods', { sn, channel_sn: [1, 2 ** 53 - 1] }, headers),
+      await t.call('/api/v1/d/remoteOuting', { sn, goods: [{ channel_sn: 10_000, quantity: 1 }] }, headers),
+    ];
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM });
+    expect(answers[0]!.msg).toBe('Shelf number: Please enter a valid number');
+  });
+
   it('says what type was expected, and keeps "cannot be empty" for a missing or null field', async () => {
     const headers = sessionHeaders(owner);
     const attach = await t.call('/api/v1/d/testOut', { sn: '123', road: 1, attach: 1 }, headers);
