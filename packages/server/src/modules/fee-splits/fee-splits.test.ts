@@ -416,6 +416,7 @@ describe.each(dialects())('fee splitting (%s)', (dialect) => {
       .selectFrom('audit_log')
       .select(['action', 'machine_sn', 'changes'])
       .where('kind', '=', 'split_config')
+      .where('target_id', '=', bank_split_id)
       .orderBy('id')
       .execute();
     expect(audited.map((a) => `${a.action} ${a.machine_sn}`.trim())).toEqual([
