@@ -13,6 +13,9 @@ import type { z } from 'zod';
 type Schema = z.core.$ZodType;
 type Def = z.core.$ZodTypeDef & Record<string, unknown>;
 
+/** Real values by field name (a machine's sn, a goods id...), drawn now and then in place of made-up ones. */
+export type Known = Readonly<Record<string, readonly unknown[]>>;
+
 /** A body to send and where its defect lies (a dotted path; '' is the body itself). */
 export interface FuzzBody {
   body: unknown;
@@ -156,7 +159,7 @@ function stringValues(b: Bounds): fc.Arbitrary<string> {
  * Values the schema means to take, drawn at its edges (the longest text, the largest number, the longest list):
  * bodies a column too narrow or an integer too small for them would fail with a fault.
  */
-export function validValue(schema: Schema): fc.Arbitrary<unknown> {
+export function validValue(schema: Schema, known: Known = {}): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -173,32 +176,32 @@ export function validValue(schema: Schema): fc.Arbitrary<unknown> {
       const b = boundsOf(schema);
       const min = b.min ?? 0;
       const max = Math.min(b.max ?? 5, 200);
-      const element = validValue(def['element'] as Schema);
+      const element = validValue(def['element'] as Schema, known);
       return fc.oneof(
         fc.array(element, { minLength: min, maxLength: Math.max(min, Math.min(max, 4)) }),
         fc.array(element, { minLength: max, maxLength: max }),
       );
     }
     case 'object':
-      return validObject(schema);
+      return validObject(schema, known);
     case 'optional':
-      return fc.oneof(fc.constant(undefined), validValue(def['innerType'] as Schema));
+      return fc.oneof(fc.constant(undefined), validValue(def['innerType'] as Schema, known));
     case 'nullable':
-      return fc.oneof(fc.constant(null), validValue(def['innerType'] as Schema));
+      return fc.oneof(fc.constant(null), validValue(def['innerType'] as Schema, known));
     case 'default':
     case 'prefault':
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return validValue(def['innerType'] as Schema);
+      return validValue(def['innerType'] as Schema, known);
     case 'union':
-      return fc.oneof(...(def['options'] as Schema[]).map(validValue));
+      return fc.oneof(...(def['options'] as Schema[]).map((o) => validValue(o, known)));
     case 'pipe':
-      return validValue(pipeInput(def));
+      return validValue(pipeInput(def), known);
     case 'record':
       return fc.dictionary(
-        validValue(def['keyType'] as Schema).filter((k): k is string => typeof k === 'string'),
-        validValue(def['valueType'] as Schema),
+        validValue(def['keyType'] as Schema, known).filter((k): k is string => typeof k === 'string'),
+        validValue(def['valueType'] as Schema, known),
         { maxKeys: 3 },
       );
     case 'undefined':
@@ -209,10 +212,16 @@ export function validValue(schema: Schema): fc.Arbitrary<unknown> {
   }
 }
 
-function validObject(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
+function validObject(schema: Schema, known: Known): fc.Arbitrary<Record<string, unknown>> {
   const shape = defOf(schema)['shape'] as Record<string, Schema>;
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, field] of Object.entries(shape)) model[key] = validValue(field);
+  for (const [key, field] of Object.entries(shape)) {
+    const drawn = validValue(field, known);
+    const real = known[key];
+    // A field naming a real object of the caller's world (a machine, goods, a store) now and then names it, so
+    // edge bodies get past "not found" to the writes.
+    model[key] = real?.length ? fc.oneof(drawn, fc.constantFrom(...real)) : drawn;
+  }
   const requiredKeys = Object.entries(shape)
     .filter(([, field]) => !omittable(field))
     .map(([key]) => key);
@@ -234,7 +243,7 @@ function defect(value: unknown, at: string, what: string): FuzzBody {
 }
 
 /** Values of this node with one defect in them (or at the node itself). */
-export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> {
+export function invalidValue(schema: Schema, path = '', known: Known = {}): fc.Arbitrary<FuzzBody> {
   const def = defOf(schema);
   const wrong = fc.constantFrom(...WRONG).map((v) => defect(v, path, 'wrong value'));
   const more = (...arbs: fc.Arbitrary<FuzzBody>[]) => fc.oneof(wrong, ...arbs);
@@ -276,7 +285,11 @@ export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> 
       const element = def['element'] as Schema;
       const cases = [
         fc
-          .tuple(fc.array(validValue(element), { maxLength: 3 }), invalidValue(element), fc.nat(3))
+          .tuple(
+            fc.array(validValue(element, known), { maxLength: 3 }),
+            invalidValue(element, '', known),
+            fc.nat(3),
+          )
           .map(([items, bad, i]) => {
             const at = Math.min(i, items.length);
             const copy = [...items];
@@ -286,7 +299,7 @@ export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> 
       ];
       const past = Math.min((b.max ?? 1000) + 1, 5000);
       cases.push(
-        validValue(element).map((item) =>
+        validValue(element, known).map((item) =>
           defect(
             Array.from({ length: past }, () => item),
             path,
@@ -298,7 +311,7 @@ export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> 
       return more(...cases);
     }
     case 'object':
-      return more(...invalidObject(schema, path));
+      return more(...invalidObject(schema, path, known));
     case 'optional':
     case 'nullable':
     case 'default':
@@ -306,18 +319,18 @@ export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> 
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return invalidValue(def['innerType'] as Schema, path);
+      return invalidValue(def['innerType'] as Schema, path, known);
     case 'union':
-      return fc.oneof(...(def['options'] as Schema[]).map((o) => invalidValue(o, path)));
+      return fc.oneof(...(def['options'] as Schema[]).map((o) => invalidValue(o, path, known)));
     case 'pipe':
-      return invalidValue(pipeInput(def), path);
+      return invalidValue(pipeInput(def), path, known);
     case 'record':
       return more(
         fc
           .constantFrom(...PROTO_KEYS)
           .map((key) => defect(withKey({}, key, POISON), path, `prototype key ${key}`)),
         fc
-          .tuple(fc.string({ maxLength: 8 }), invalidValue(def['valueType'] as Schema))
+          .tuple(fc.string({ maxLength: 8 }), invalidValue(def['valueType'] as Schema, '', known))
           .map(([key, bad]) => defect({ [key]: bad.body }, join(path, key), bad.what)),
       );
     default:
@@ -325,9 +338,9 @@ export function invalidValue(schema: Schema, path = ''): fc.Arbitrary<FuzzBody> 
   }
 }
 
-function invalidObject(schema: Schema, path: string): fc.Arbitrary<FuzzBody>[] {
+function invalidObject(schema: Schema, path: string, known: Known): fc.Arbitrary<FuzzBody>[] {
   const shape = defOf(schema)['shape'] as Record<string, Schema>;
-  const base = validObject(schema);
+  const base = validObject(schema, known);
   const keys = Object.keys(shape);
   const required = keys.filter((key) => !omittable(shape[key]!));
   const cases: fc.Arbitrary<FuzzBody>[] = [
@@ -350,7 +363,7 @@ function invalidObject(schema: Schema, path: string): fc.Arbitrary<FuzzBody>[] {
   for (const key of keys) {
     cases.push(
       fc
-        .tuple(base, invalidValue(shape[key]!, join(path, key)))
+        .tuple(base, invalidValue(shape[key]!, join(path, key), known))
         .map(([value, bad]) => defect({ ...value, [key]: bad.body }, bad.at, bad.what)),
     );
   }
@@ -358,10 +371,10 @@ function invalidObject(schema: Schema, path: string): fc.Arbitrary<FuzzBody>[] {
 }
 
 /** A body for a call: mostly one defect, sometimes a body at the edges of what the schema takes. */
-export function fuzzBody(schema: Schema): fc.Arbitrary<FuzzBody> {
+export function fuzzBody(schema: Schema, known: Known = {}): fc.Arbitrary<FuzzBody> {
   return fc.oneof(
-    { weight: 4, arbitrary: invalidValue(schema) },
-    { weight: 1, arbitrary: validValue(schema).map((body) => defect(body, '', 'edge of the schema')) },
+    { weight: 4, arbitrary: invalidValue(schema, '', known) },
+    { weight: 1, arbitrary: validValue(schema, known).map((body) => defect(body, '', 'edge of the schema')) },
   );
 }
 
