@@ -297,12 +297,13 @@ export class BankCardsService implements PayoutDetails {
     } catch {
       throw new AppError(RCODE.QR_CREATE_FAILED);
     }
-    const id = await this.d.repo.transaction(async (repo) => {
+    const writer = await this.userWriter(auth);
+    const id = await this.d.repo.transaction(async (repo, trx) => {
       await repo.lockMerchant(auth.merchant.id);
       if ((await repo.countLiveShares(auth.merchant.id, now)) >= SHARE_LINKS_MAX) {
         throw new AppError(RCODE.SHARE_LINK_LIMIT, { max: SHARE_LINKS_MAX });
       }
-      return repo.insertShare({
+      const shareId = await repo.insertShare({
         merchant_id: auth.merchant.id,
         created_by: auth.user.id,
         token,
@@ -310,6 +311,11 @@ export class BankCardsService implements PayoutDetails {
         expires_at: now + SHARE_LINK_VALID_MS,
         created_at: now,
       });
+      await this.audit(trx, writer, 'share_link', null, [
+        { field: 'share_id', before: null, after: shareId },
+        { field: 'expires_at', before: null, after: now + SHARE_LINK_VALID_MS },
+      ]);
+      return shareId;
     });
     return { share_id: id, url, qr, expire_at: now + SHARE_LINK_VALID_MS };
   }
@@ -342,7 +348,13 @@ export class BankCardsService implements PayoutDetails {
     if (!share || (scope.bankOwnOnly && share.created_by !== scope.userId)) {
       throw new AppError(RCODE.SHARE_LINK_INVALID);
     }
-    await this.d.repo.revokeShare(share.id, this.d.clock());
+    const writer = await this.userWriter(auth);
+    await this.d.repo.transaction(async (repo, trx) => {
+      await repo.revokeShare(share.id, this.d.clock());
+      await this.audit(trx, writer, 'share_revoke', null, [
+        { field: 'share_id', before: share.id, after: null },
+      ]);
+    });
   }
 
   async shareRecord(creds: ShareCreds, locale: Locale): Promise<CallResult<typeof api.getBankInfoRecord>> {
