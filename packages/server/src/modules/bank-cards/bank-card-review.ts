@@ -3,6 +3,7 @@ import { MERCHANT_ENTRY_STEPS, type BankReviewState } from '@vendo/contract/enum
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from '../../platform/app-error';
 import { recordEvent } from '../events/event-outbox';
+import { AuditLog, platformOrigin } from '../audit/audit-log';
 import type { BankCardRepository } from './bank-card-repository';
 import type { BankCardRow } from './bank-card-tables';
 import type { PrivateImages } from './private-images';
@@ -48,6 +49,22 @@ export class BankCardReview {
           acct_no_mask: row.acct_no_mask,
         },
         at: now,
+      });
+      // The platform's reviewer decided: in the merchant's audit log too.
+      await new AuditLog(this.d.clock).record(trx, {
+        merchantId: row.merchant_id,
+        origin: platformOrigin('admin:bank-review'),
+        kind: 'bank_card',
+        action: decision.approve ? 'approved' : 'rejected',
+        target: { type: 'bank_card', id: row.id, name: row.mch_name },
+        changes: [
+          {
+            field: 'review_state',
+            before: row.review_state,
+            after: decision.approve ? 'approved' : 'rejected',
+          },
+          ...(reason ? [{ field: 'reject_reason', before: null, after: reason }] : []),
+        ],
       });
     });
     const updated = await this.d.repo.findAnyCard(id);
