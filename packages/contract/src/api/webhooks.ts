@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyBody } from './call';
+import { defineCall, emptyBody, PAGE_NUM_MAX } from './call';
 import { zId } from './fields';
 import { PERMISSIONS, type PermissionCode } from '../permissions';
 import type { LocaleText } from '../locales';
@@ -294,7 +294,7 @@ export const getWebhookDeliveries = defineCall({
   ...main,
   request: z.object({
     id: zId,
-    pageNum: z.coerce.number().int().min(1).default(1),
+    pageNum: z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   }),
   response: z.object({ data: z.array(webhookDelivery), count: z.number().int() }),

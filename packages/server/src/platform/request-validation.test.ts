@@ -164,6 +164,12 @@ describe.each(dialects())('request validation on %s', (dialect) => {
     expect(past).toMatchObject({ status: 200, rcode: RCODE.INVALID_PARAM, msg: 'pageNum: Invalid value' });
     const text = await t.call('/api/v1/u/getNotifyList', { pageNum: '9007199254740991' }, headers);
     expect(text.rcode).toBe(RCODE.INVALID_PARAM);
+    const deliveries = await t.call(
+      '/api/v1/b/getWebhookDeliveries',
+      { id: 1, pageNum: PAGE_NUM_MAX + 1 },
+      headers,
+    );
+    expect(deliveries).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'pageNum: Invalid value' });
     const last = await t.call('/api/v1/u/getStore', { pageNum: PAGE_NUM_MAX, pageSize: 999999 }, headers);
     expect(last).toMatchObject({ rcode: 0, result: { data: [] } });
   });
