@@ -250,6 +250,15 @@ export class StaffService {
       }
       throw error;
     }
+    // Every staff member's login name changes with it (the one write is its own transaction: the entry follows).
+    await this.audit(
+      this.d.db,
+      auth,
+      'staff',
+      'suffix',
+      { type: 'merchant', id: auth.merchant.id, name: suffix },
+      [{ field: 'sub_user_suffix', before: auth.merchant.sub_user_suffix, after: suffix }],
+    );
     return { sub_user_suffix: suffix };
   }
 
