@@ -1,0 +1,65 @@
+import type { AuditEntry } from '@vendo/contract/api/audit';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { makeUser } from '../../../lib/test-fixtures';
+import { answerWith, bodiesTo, fetchMock, renderScreen } from '../../../testing/mock-api';
+import AuditScreen from './audit-screen';
+
+vi.mock('../../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
+
+const LIST = '/api/v1/u/getAuditLog';
+const ENTRY = '/api/v1/u/getAuditEntry';
+const USERS = '/api/v1/u/getUserList';
+
+const entry: AuditEntry = {
+  id: 41,
+  at: Date.UTC(2026, 10, 26, 4, 30, 0),
+  actor_kind: 'staff',
+  actor_id: 9,
+  actor_name: 'Li Lei (clerk)',
+  ip: '203.0.113.9',
+  user_agent: 'MicroMessenger',
+  call: '/api/v1/c/setChannelInfo',
+  kind: 'price',
+  action: 'price',
+  target_type: 'machine',
+  target_id: '70001',
+  target_name: 'Lobby 3',
+  sn: '70001',
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('/auditLog', () => {
+  it('lists entries by today, filters by kind, and shows an entry’s before and after', async () => {
+    answerWith({
+      [LIST]: { rcode: 0, result: { data: [entry], count: 1, range: { start_time: 0, end_time: 1 } } },
+      [USERS]: { rcode: 0, result: { data: [], count: 0 } },
+      [ENTRY]: {
+        rcode: 0,
+        result: { data: { ...entry, changes: [{ field: 'price', before: 300, after: 350 }] } },
+      },
+    });
+    renderScreen(makeUser(), '/auditLog', <AuditScreen />);
+    const card = await screen.findByRole('button', { name: /Li Lei \(clerk\)/ });
+    expect(card.textContent).toContain('Price');
+    expect(card.textContent).toContain('Staff');
+    expect(card.textContent).toContain('203.0.113.9');
+    // Today's range, end exclusive, and no other filter.
+    const first = bodiesTo(LIST)[0] as { condition: Record<string, number> };
+    expect(Object.keys(first.condition).sort()).toEqual(['end_time', 'start_time']);
+    expect(first.condition['end_time']! - first.condition['start_time']!).toBeGreaterThan(0);
+
+    fireEvent.click(card);
+    const table = await screen.findByRole('region', { name: 'Changes' });
+    await waitFor(() => expect(within(table).getByText('350')).toBeTruthy());
+    expect(within(table).getByText('300')).toBeTruthy();
+    expect(bodiesTo(ENTRY)).toEqual([{ id: 41 }]);
+  });
+});
