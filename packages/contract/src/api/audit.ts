@@ -4,7 +4,7 @@ import { defineCall, listResult } from './call';
 import { pagedRequest, zFilterId, zFilterText, zId } from './fields';
 import { TEXT_MAX } from '../constants';
 import { PERMISSIONS } from '../permissions';
-import type { LocaleText } from '../locales';
+import type { Locale, LocaleText } from '../locales';
 
 /*
  * The audit log (issue 20, decision 046): every sensitive action recorded once, in the same transaction as the
@@ -162,3 +162,61 @@ export const auditReport = defineCall({
   }),
   response: z.object({ url: z.string(), filename: z.string(), expires_at: z.number() }),
 });
+
+/** The actions entries name, in words (an action not listed shows as its code). */
+export const AUDIT_ACTION_LABELS: Record<string, LocaleText> = {
+  login: { 'zh-CN': '登录成功', 'zh-TW': '登入成功', 'en-US': 'Logged in' },
+  login_wechat: { 'zh-CN': '微信登录', 'zh-TW': '微信登入', 'en-US': 'Logged in with WeChat' },
+  login_failed: { 'zh-CN': '登录失败', 'zh-TW': '登入失敗', 'en-US': 'Login refused' },
+  logout: { 'zh-CN': '退出登录', 'zh-TW': '登出', 'en-US': 'Logged out' },
+  set: { 'zh-CN': '设置', 'zh-TW': '設定', 'en-US': 'Set' },
+  change: { 'zh-CN': '修改', 'zh-TW': '修改', 'en-US': 'Changed' },
+  reset: { 'zh-CN': '重置', 'zh-TW': '重設', 'en-US': 'Reset' },
+  switch: { 'zh-CN': '开关', 'zh-TW': '開關', 'en-US': 'Switched' },
+  manual: { 'zh-CN': '退款', 'zh-TW': '退款', 'en-US': 'Refund' },
+  offline: { 'zh-CN': '线下退款', 'zh-TW': '線下退款', 'en-US': 'Offline refund' },
+  dispense: { 'zh-CN': '远程出货', 'zh-TW': '遠端出貨', 'en-US': 'Remote dispense' },
+  test: { 'zh-CN': '测试出货', 'zh-TW': '測試出貨', 'en-US': 'Shelf test' },
+  refresh_all: { 'zh-CN': '刷新设置', 'zh-TW': '重新整理設定', 'en-US': 'Settings refreshed' },
+  power_on: { 'zh-CN': '开机', 'zh-TW': '開機', 'en-US': 'Power on' },
+  power_off: { 'zh-CN': '关机', 'zh-TW': '關機', 'en-US': 'Power off' },
+  power_reboot: { 'zh-CN': '重启', 'zh-TW': '重新啟動', 'en-US': 'Reboot' },
+  lamp: { 'zh-CN': '灯光', 'zh-TW': '燈光', 'en-US': 'Lamp' },
+  bind: { 'zh-CN': '绑定', 'zh-TW': '綁定', 'en-US': 'Bound' },
+  unbind: { 'zh-CN': '解绑', 'zh-TW': '解綁', 'en-US': 'Unbound' },
+  price: { 'zh-CN': '货道改价', 'zh-TW': '貨道改價', 'en-US': 'Shelf price changed' },
+  goods_price: { 'zh-CN': '商品改价', 'zh-TW': '商品改價', 'en-US': 'Goods price changed' },
+  edit: { 'zh-CN': '编辑', 'zh-TW': '編輯', 'en-US': 'Edited' },
+  renumber: { 'zh-CN': '货道编号', 'zh-TW': '貨道編號', 'en-US': 'Shelves renumbered' },
+  set_count: { 'zh-CN': '货道数量', 'zh-TW': '貨道數量', 'en-US': 'Shelf count' },
+  unshelve: { 'zh-CN': '下架', 'zh-TW': '下架', 'en-US': 'Unshelved' },
+  refill: { 'zh-CN': '一键补满', 'zh-TW': '一鍵補滿', 'en-US': 'Refilled' },
+  empty: { 'zh-CN': '一键清空', 'zh-TW': '一鍵清空', 'en-US': 'Emptied' },
+  create: { 'zh-CN': '新增', 'zh-TW': '新增', 'en-US': 'Created' },
+  add: { 'zh-CN': '入库', 'zh-TW': '入庫', 'en-US': 'Added' },
+  reduce: { 'zh-CN': '出库', 'zh-TW': '出庫', 'en-US': 'Reduced' },
+  delete: { 'zh-CN': '删除', 'zh-TW': '刪除', 'en-US': 'Deleted' },
+  suffix: { 'zh-CN': '账号后缀', 'zh-TW': '帳號後綴', 'en-US': 'Login suffix' },
+  submit: { 'zh-CN': '提交审核', 'zh-TW': '提交審核', 'en-US': 'Submitted for review' },
+  bind_machines: { 'zh-CN': '绑定设备', 'zh-TW': '綁定設備', 'en-US': 'Machines bound' },
+  unbind_machines: { 'zh-CN': '解绑设备', 'zh-TW': '解綁設備', 'en-US': 'Machines unbound' },
+  share_link: { 'zh-CN': '生成分享链接', 'zh-TW': '產生分享連結', 'en-US': 'Share link made' },
+  share_revoke: { 'zh-CN': '撤销分享链接', 'zh-TW': '撤銷分享連結', 'en-US': 'Share link revoked' },
+  approved: { 'zh-CN': '审核通过', 'zh-TW': '審核通過', 'en-US': 'Approved' },
+  rejected: { 'zh-CN': '审核驳回', 'zh-TW': '審核駁回', 'en-US': 'Rejected' },
+  machine_on: { 'zh-CN': '设备开启分账', 'zh-TW': '設備開啟分帳', 'en-US': 'Machine split on' },
+  machine_off: { 'zh-CN': '设备关闭分账', 'zh-TW': '設備關閉分帳', 'en-US': 'Machine split off' },
+  run: { 'zh-CN': '每日结算', 'zh-TW': '每日結算', 'en-US': 'Daily settlement' },
+  paid: { 'zh-CN': '打款成功', 'zh-TW': '打款成功', 'en-US': 'Paid out' },
+  failed: { 'zh-CN': '打款失败', 'zh-TW': '打款失敗', 'en-US': 'Payout failed' },
+  manual_paid: { 'zh-CN': '人工打款', 'zh-TW': '人工打款', 'en-US': 'Paid by hand' },
+  grant: { 'zh-CN': '开通', 'zh-TW': '開通', 'en-US': 'Granted' },
+  extend: { 'zh-CN': '续期', 'zh-TW': '續期', 'en-US': 'Extended' },
+  use: { 'zh-CN': '调用', 'zh-TW': '呼叫', 'en-US': 'Used' },
+  revoke: { 'zh-CN': '撤销', 'zh-TW': '撤銷', 'en-US': 'Revoked' },
+};
+
+/** An entry's action in words, else its code. */
+export function auditActionLabel(action: string, locale: Locale): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action]![locale] : action;
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AUDIT_ACTOR_KIND_LABELS, AUDIT_KIND_LABELS } from '@vendo/contract/api/audit';
+import { AUDIT_ACTOR_KIND_LABELS, AUDIT_KIND_LABELS, auditActionLabel } from '@vendo/contract/api/audit';
 import type * as api from '@vendo/contract/api/audit';
 import type { CallResult } from '@vendo/contract/api/call';
 import { zonedDate } from '@vendo/contract/constants';
@@ -125,7 +125,7 @@ export class AuditReport {
             actor ? actor[locale] : row.actor_kind,
             row.ip,
             kind ? kind[locale] : row.kind,
-            row.action,
+            auditActionLabel(row.action, locale),
             [row.target_type, row.target_name || row.target_id].filter(Boolean).join(' '),
             row.machine_sn,
             changesOf(row)

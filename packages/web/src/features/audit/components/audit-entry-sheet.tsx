@@ -1,4 +1,4 @@
-import { AUDIT_KIND_LABELS, type AuditEntry } from '@vendo/contract/api/audit';
+import { AUDIT_KIND_LABELS, auditActionLabel, type AuditEntry } from '@vendo/contract/api/audit';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list/detail-list';
 import { ListState } from '../../../components/list-state/list-state';
@@ -28,7 +28,7 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
           [t('detail.who'), entry.actor_name],
           [t('detail.as'), t(`actors.${entry.actor_kind}`)],
           [t('detail.kind'), AUDIT_KIND_LABELS[entry.kind][locale]],
-          [t('detail.action'), entry.action],
+          [t('detail.action'), auditActionLabel(entry.action, locale)],
           [t('detail.target'), targetText(entry)],
           [t('detail.machine'), entry.sn],
           [t('detail.where'), entry.ip],

@@ -1,4 +1,4 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry } from '@vendo/contract/api/audit';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, auditActionLabel, type AuditEntry } from '@vendo/contract/api/audit';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +123,7 @@ export default function AuditScreen() {
                   <span className="badge" data-kind={e.kind}>
                     {AUDIT_KIND_LABELS[e.kind][locale]}
                   </span>
-                  <span className="audit-action">{e.action}</span>
+                  <span className="audit-action">{auditActionLabel(e.action, locale)}</span>
                   <time className="muted audit-time">{formatDateTime(e.at)}</time>
                 </span>
                 <span className="audit-who">
