@@ -24,6 +24,7 @@ import {
 } from '@vendo/contract/device-protocol';
 import type { BrokerLink } from './broker-link';
 import type { EventToRecord, GatewayLog, MachineEventStore, MachineStateStore } from './machine-ports';
+import { logFault } from '../platform/database-faults';
 
 export type CommandOutcome<N extends CommandName> =
   | { status: 'acked'; result: CommandResult<N>; latencyMs: number }
@@ -367,7 +368,7 @@ export class DeviceGateway {
           return;
       }
     } catch (error) {
-      this.o.log.error({ err: error, topic }, 'gateway failed on a message');
+      logFault(this.o.log, error, { topic }, 'gateway failed on a message');
     }
     return undefined;
   }
@@ -449,7 +450,7 @@ export class DeviceGateway {
     } catch (error) {
       // Nothing of the batch is stored and nothing is acknowledged: every machine sends its event again.
       this.stats.commitsFailed++;
-      this.o.log.error({ err: error, count: batch.length }, 'storing machine events failed');
+      logFault(this.o.log, error, { count: batch.length }, 'storing machine events failed');
       return;
     }
     this.stats.commits++;
@@ -546,7 +547,7 @@ export class DeviceGateway {
     const previous = this.chains.get(sn) ?? Promise.resolve();
     const next = previous
       .then(work)
-      .catch((error: unknown) => this.o.log.error({ err: error, sn }, 'machine message failed'));
+      .catch((error: unknown) => logFault(this.o.log, error, { sn }, 'machine message failed'));
     this.chains.set(sn, next);
     void next.then(() => {
       if (this.chains.get(sn) === next) this.chains.delete(sn);
@@ -564,7 +565,7 @@ export class DeviceGateway {
         this.stats.reportsWritten += batch.size;
       })
       .catch((error: unknown) =>
-        this.o.log.error({ err: error, count: batch.size }, 'writing reports failed'),
+        logFault(this.o.log, error, { count: batch.size }, 'writing reports failed'),
       );
     await this.flushing;
   }

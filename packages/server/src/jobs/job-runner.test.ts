@@ -14,7 +14,7 @@ describe.each(dialects())('job runner and leases (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const silent = { error: () => undefined };
+  const silent = { error: () => undefined, warn: () => undefined };
   function processWith(runs: string[], name: string) {
     const job: Job = { name, everyMs: 60_000, run: async () => void runs.push(lease.holder) };
     const lease = new JobLease(t.db.kysely, t.clock.read);

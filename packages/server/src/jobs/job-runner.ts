@@ -1,5 +1,5 @@
-import type { GatewayLog } from '../gateway/machine-ports';
 import type { JobLease } from './job-lease';
+import { logFault, type FaultLog } from '../platform/database-faults';
 
 /** A piece of background work and how often it runs. */
 export interface Job {
@@ -38,7 +38,7 @@ export class JobRunner {
     private readonly jobs: Job[],
     private readonly lease: JobLease,
     private readonly clock: () => number,
-    private readonly log: Pick<GatewayLog, 'error'>,
+    private readonly log: FaultLog,
     options: JobRunnerOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
@@ -71,7 +71,7 @@ export class JobRunner {
     try {
       await this.lease.renewAll(this.leaseMs);
     } catch (error) {
-      this.log.error({ err: error }, 'job lease renewal failed');
+      logFault(this.log, error, {}, 'job lease renewal failed');
     }
   }
 
@@ -86,7 +86,7 @@ export class JobRunner {
         this.lastRun.set(job.name, now);
         await job.run();
       } catch (error) {
-        this.log.error({ err: error, job: job.name }, 'job failed');
+        logFault(this.log, error, { job: job.name }, 'job failed');
       }
     }
   }

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { RCODE, rcodeText } from '@vendo/contract/rcodes';
-import { isDatabaseUnavailable } from './database-faults';
+import { isDatabaseUnavailable, logFault } from './database-faults';
 import { installErrorHandling } from './error-handler';
 
 /*
@@ -11,6 +11,32 @@ import { installErrorHandling } from './error-handler';
  */
 describe('database faults', () => {
   const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('writes a background fault meeting an unreachable database as one warn line without a stack', () => {
+    const lines: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
+    const log = {
+      warn: (obj: object, msg?: string) =>
+        lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
+      error: (obj: object, msg?: string) =>
+        lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+    };
+    logFault(
+      log,
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      { job: 'settle' },
+      'job failed',
+    );
+    const ours = new TypeError('x is undefined');
+    logFault(log, ours, { job: 'settle' }, 'job failed');
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        obj: { job: 'settle', cause: 'connect ECONNREFUSED 127.0.0.1:5432' },
+        msg: 'job failed: database unavailable',
+      },
+      { level: 'error', obj: { job: 'settle', err: ours }, msg: 'job failed' },
+    ]);
+  });
 
   it('tells a database out of reach or busy from a fault of ours', () => {
     expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);

@@ -49,3 +49,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** A logger's two levels a background fault is written at. */
+export interface FaultLog {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Writes a background fault (a job, a machine event batch): an unreachable database is an outage the readiness
+ * check already reports, so one warn line with its cause and no stack, instead of an error with a stack for every
+ * tick and batch while it lasts; anything else is an error with its stack.
+ */
+export function logFault(log: FaultLog, error: unknown, fields: object, msg: string): void {
+  if (isDatabaseUnavailable(error)) {
+    log.warn(
+      { ...fields, cause: error instanceof Error ? error.message : String(error) },
+      `${msg}: database unavailable`,
+    );
+  } else {
+    log.error({ ...fields, err: error }, msg);
+  }
+}

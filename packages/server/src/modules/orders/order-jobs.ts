@@ -4,6 +4,7 @@ import type { OrderStats } from './order-stats';
 import type { PaymentService } from './payment-service';
 import type { RefundService } from './refund-service';
 import type { VendService } from './vend-service';
+import { logFault } from '../../platform/database-faults';
 
 export interface OrderJobsDeps {
   repo: OrderRepository;
@@ -85,7 +86,7 @@ export class OrderJobs {
   start(everyMs = 2_000): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.tick().catch((error: unknown) => this.d.log.error({ err: error }, 'order jobs failed'));
+      this.tick().catch((error: unknown) => logFault(this.d.log, error, {}, 'order jobs failed'));
     }, everyMs);
     this.timer.unref();
   }
