@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { REPORT_FORMATS } from './analytics';
 import { defineCall, listResult } from './call';
-import { pagedRequest, zFilterId, zFilterText, zId } from './fields';
-import { TEXT_MAX } from '../constants';
+import { pagedRequest, zFilterId, zFilterText, zFilterTime, zId } from './fields';
 import { PERMISSIONS } from '../permissions';
 import type { Locale, LocaleText } from '../locales';
 
@@ -73,14 +72,6 @@ export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, LocaleText> = {
 
 /** Days entries are kept unless AUDIT_RETENTION_DAYS says otherwise. */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 400;
-
-/** A time in epoch ms; '' or missing means "the default". */
-const zFilterTime = z
-  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
-  .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0, { error: 'invalidValue' }))
-  .nullish()
-  .transform((v) => (v ? v : undefined));
 
 /**
  * The list's conditions. The time range is the shared picker's: start defaults to the start of today in the

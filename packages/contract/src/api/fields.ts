@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingFields } from './call';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { LATEST_INSTANT, PAGE_SIZE, TEXT_MAX } from '../constants';
 
 /*
  * The field helpers every call's schema is built from: one helper per meaning (ids, texts, switches, paging).
@@ -77,3 +77,17 @@ export const storeRef = z.object({ _id: z.number().int(), store_name: z.string()
 export function bit(on: boolean): 0 | 1 {
   return on ? 1 : 0;
 }
+
+/** epoch ms bound of a time filter; 0, '' or missing means "the default" (today in the merchant's zone). */
+export const zFilterTime = z
+  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
+  .transform((v) => (v === '' ? 0 : Number(v)))
+  .pipe(
+    z
+      .number({ error: 'invalidValue' })
+      .int({ error: 'invalidValue' })
+      .min(0, { error: 'invalidValue' })
+      .max(LATEST_INSTANT, { error: 'invalidValue' }),
+  )
+  .nullish()
+  .transform((v) => (v ? v : undefined));

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { zFilterId, zText, zFilterText, pagedRequest, areaRef, storeRef, zFilterSwitch } from './fields';
+import {
+  areaRef,
+  pagedRequest,
+  storeRef,
+  zFilterId,
+  zFilterSwitch,
+  zFilterText,
+  zFilterTime,
+  zText,
+} from './fields';
 import { defineCall, emptyBody } from './call';
 import { dispenseOutcome } from './devices';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENTS, PERMISSIONS, REFUND_KINDS, REFUND_STATES } from '../enums';
-import { LATEST_INSTANT, TEXT_MAX } from '../constants';
+import { TEXT_MAX } from '../constants';
 import { required, zRules } from '../validation';
 
 /*
@@ -25,20 +34,6 @@ export const zOrderNo = zRules(required).pipe(
     .regex(/^[A-Za-z0-9_.:-]{1,40}$/, { error: 'invalidValue' })
     .max(40),
 );
-
-/** epoch ms bound of a time filter; 0, '' or missing means "the default" (today in the merchant's zone). */
-const zFilterTime = z
-  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
-  .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(
-    z
-      .number({ error: 'invalidValue' })
-      .int({ error: 'invalidValue' })
-      .min(0, { error: 'invalidValue' })
-      .max(LATEST_INSTANT, { error: 'invalidValue' }),
-  )
-  .nullish()
-  .transform((v) => (v ? v : undefined));
 
 /** A price bound in cents; '' or missing means open. */
 const zFilterCents = z
