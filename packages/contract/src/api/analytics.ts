@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { zFilterId, pagedRequest, areaRef, storeRef } from './fields';
+import { zFilterId, zFilterTime, pagedRequest, areaRef, storeRef } from './fields';
 import { defineCall, emptyBody } from './call';
 import { billAnalysis } from './orders';
 import { DEVICE_TYPES, PERMISSIONS } from '../enums';
-import { LATEST_INSTANT, PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
+import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 
 /*
  * Analytics (spec §2 /dashboard, /sicRegion, /sicAnalysisDetail, /sicDevice, /sicGoods, /sicGoodsDetail and home;
@@ -22,19 +22,6 @@ import { LATEST_INSTANT, PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 // ---------------------------------------------------------------------------------------------------------
 // Ranges
 
-const zRangeBound = z
-  .union([z.number(), z.string().max(TEXT_MAX.word)], { error: 'invalidValue' })
-  .transform((v) => (v === '' ? 0 : Number(v)))
-  .pipe(
-    z
-      .number({ error: 'invalidValue' })
-      .int({ error: 'invalidValue' })
-      .min(0, { error: 'invalidValue' })
-      .max(LATEST_INSTANT, { error: 'invalidValue' }),
-  )
-  .nullish()
-  .transform((v) => (v ? v : undefined));
-
 /**
  * The time-range picker's range (spec §2): start and end are epoch ms, end inclusive (the picker sends the last ms
  * of the period or now). Missing: today in the merchant's zone. The server applies the picker's rules
@@ -42,8 +29,8 @@ const zRangeBound = z
  * clock skew allowed — nor before start) and answers the picker's message keys on the field.
  */
 export const rangeFields = {
-  start_time: zRangeBound,
-  end_time: zRangeBound,
+  start_time: zFilterTime,
+  end_time: zFilterTime,
 };
 
 /** Narrowing shared by the statistics calls; each id is checked against the caller's merchant and stores. */
