@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { AUDIT_ACTOR_KIND_LABELS, AUDIT_KIND_LABELS, auditActionLabel } from '@vendo/contract/api/audit';
+import {
+  AUDIT_ACTOR_KIND_LABELS,
+  AUDIT_KIND_LABELS,
+  auditActionLabel,
+  auditFieldLabel,
+} from '@vendo/contract/api/audit';
 import type * as api from '@vendo/contract/api/audit';
 import type { CallResult } from '@vendo/contract/api/call';
 import { zonedDate } from '@vendo/contract/constants';
@@ -129,7 +134,10 @@ export class AuditReport {
             [row.target_type, row.target_name || row.target_id].filter(Boolean).join(' '),
             row.machine_sn,
             changesOf(row)
-              .map((c) => `${c.field}: ${String(c.before ?? '')} → ${String(c.after ?? '')}`)
+              .map(
+                (c) =>
+                  `${auditFieldLabel(c.field, locale)}: ${String(c.before ?? '')} → ${String(c.after ?? '')}`,
+              )
               .join('; '),
             row.call,
             row.user_agent,

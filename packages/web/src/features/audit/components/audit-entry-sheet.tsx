@@ -1,4 +1,9 @@
-import { AUDIT_KIND_LABELS, auditActionLabel, type AuditEntry } from '@vendo/contract/api/audit';
+import {
+  AUDIT_KIND_LABELS,
+  auditActionLabel,
+  auditFieldLabel,
+  type AuditEntry,
+} from '@vendo/contract/api/audit';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list/detail-list';
 import { ListState } from '../../../components/list-state/list-state';
@@ -57,7 +62,7 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
             <tbody>
               {changes.map((c) => (
                 <tr key={c.field}>
-                  <th scope="row">{c.field}</th>
+                  <th scope="row">{auditFieldLabel(c.field, locale)}</th>
                   <td>{value(c.before)}</td>
                   <td>{value(c.after)}</td>
                 </tr>

@@ -60,6 +60,8 @@ describe('/auditLog', () => {
     const table = await screen.findByRole('region', { name: 'Changes' });
     await waitFor(() => expect(within(table).getByText('350')).toBeTruthy());
     expect(within(table).getByText('300')).toBeTruthy();
+    // The field in words, not its column.
+    expect(within(table).getByRole('rowheader').textContent).toBe('Price (cents)');
     expect(bodiesTo(ENTRY)).toEqual([{ id: 41 }]);
   });
 });
