@@ -293,3 +293,30 @@ export const AUDIT_FIELD_LABELS: Record<string, LocaleText> = {
 export function auditFieldLabel(field: string, locale: Locale): string {
   return Object.hasOwn(AUDIT_FIELD_LABELS, field) ? AUDIT_FIELD_LABELS[field]![locale] : field;
 }
+
+/** What an entry acted on, in words (a type not named here shows its code). */
+export const AUDIT_TARGET_LABELS: Record<string, LocaleText> = {
+  user: L('账号', '帳號', 'Account'),
+  role: L('角色', '角色', 'Role'),
+  merchant: L('商户', '商戶', 'Merchant'),
+  machine: L('设备', '設備', 'Machine'),
+  goods: L('商品', '商品', 'Goods'),
+  order: L('订单', '訂單', 'Order'),
+  bank_card: L('银行卡', '銀行卡', 'Bank card'),
+  split_config: L('分账配置', '分帳配置', 'Split configuration'),
+  settlement: L('结算记录', '結算記錄', 'Settlement'),
+  settle_date: L('结算日', '結算日', 'Settlement day'),
+  app: L('应用', '應用', 'App'),
+  api_key: L('API 密钥', 'API 金鑰', 'API key'),
+};
+
+/** An entry's target as one line: its type in words and its name (or id). */
+export function auditTargetText(
+  entry: { target_type: string; target_id: string; target_name: string },
+  locale: Locale,
+): string {
+  const type = Object.hasOwn(AUDIT_TARGET_LABELS, entry.target_type)
+    ? AUDIT_TARGET_LABELS[entry.target_type]![locale]
+    : entry.target_type;
+  return [type, entry.target_name || entry.target_id].filter(Boolean).join(' · ');
+}

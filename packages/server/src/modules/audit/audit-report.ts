@@ -4,6 +4,7 @@ import {
   AUDIT_KIND_LABELS,
   auditActionLabel,
   auditFieldLabel,
+  auditTargetText,
 } from '@vendo/contract/api/audit';
 import type * as api from '@vendo/contract/api/audit';
 import type { CallResult } from '@vendo/contract/api/call';
@@ -131,7 +132,7 @@ export class AuditReport {
             row.ip,
             kind ? kind[locale] : row.kind,
             auditActionLabel(row.action, locale),
-            [row.target_type, row.target_name || row.target_id].filter(Boolean).join(' '),
+            auditTargetText(row, locale),
             row.machine_sn,
             changesOf(row)
               .map(

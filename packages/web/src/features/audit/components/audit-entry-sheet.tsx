@@ -2,6 +2,7 @@ import {
   AUDIT_KIND_LABELS,
   auditActionLabel,
   auditFieldLabel,
+  auditTargetText,
   type AuditEntry,
 } from '@vendo/contract/api/audit';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditEntry } from '../api/audit-api';
-import { targetText } from './audit-texts';
 
 /** One entry: who, when, from where, what, and the before/after of the fields it changed. */
 function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClose: () => void }) {
@@ -34,7 +34,7 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
           [t('detail.as'), t(`actors.${entry.actor_kind}`)],
           [t('detail.kind'), AUDIT_KIND_LABELS[entry.kind][locale]],
           [t('detail.action'), auditActionLabel(entry.action, locale)],
-          [t('detail.target'), targetText(entry)],
+          [t('detail.target'), auditTargetText(entry, locale)],
           [t('detail.machine'), entry.sn],
           [t('detail.where'), entry.ip],
           [t('detail.agent'), entry.user_agent],

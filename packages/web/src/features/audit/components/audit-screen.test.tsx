@@ -51,6 +51,7 @@ describe('/auditLog', () => {
     expect(card.textContent).toContain('Price');
     expect(card.textContent).toContain('Staff');
     expect(card.textContent).toContain('203.0.113.9');
+    expect(card.textContent).toContain('Machine · Lobby 3');
     // Today's range, end exclusive, and no other filter.
     const first = bodiesTo(LIST)[0] as { condition: Record<string, number> };
     expect(Object.keys(first.condition).sort()).toEqual(['end_time', 'start_time']);

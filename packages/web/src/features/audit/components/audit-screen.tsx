@@ -1,4 +1,10 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, auditActionLabel, type AuditEntry } from '@vendo/contract/api/audit';
+import {
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
+  auditActionLabel,
+  auditTargetText,
+  type AuditEntry,
+} from '@vendo/contract/api/audit';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +21,6 @@ import auditTexts from '../../../i18n/resources/audit';
 import { formatDateTime } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { AUDIT_PAGE_SIZE, useAccounts, useAuditLog, type AuditFilters } from '../api/audit-api';
-import { targetText } from './audit-texts';
 import '../../../styles/list-page.css';
 import './audit.css';
 
@@ -130,7 +135,7 @@ export default function AuditScreen() {
                   {e.actor_name} · {t(`actors.${e.actor_kind}`)}
                 </span>
                 <span className="muted audit-target">
-                  {[targetText(e), e.sn && e.sn !== e.target_id ? e.sn : '', e.ip]
+                  {[auditTargetText(e, locale), e.sn && e.sn !== e.target_id ? e.sn : '', e.ip]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
