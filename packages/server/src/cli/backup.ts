@@ -275,10 +275,10 @@ function pipeRestore(file: string, useList: string, before: string, after: strin
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    let errors = '';
-    for (const child of [psql, restoring]) {
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
-    }
+    // Each tool's words apart, pg_restore's first: the two write at once, and the cause is usually the file's.
+    const errors = { restore: '', psql: '' };
+    restoring.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors.restore += chunk));
+    psql.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors.psql += chunk));
     psql.on('error', (error) => reject(toolError('psql', error)));
     restoring.on('error', (error) => {
       psql.kill('SIGKILL');
@@ -286,7 +286,8 @@ function pipeRestore(file: string, useList: string, before: string, after: strin
     });
     // psql may stop first (an error in the SQL); its exit code tells it, not the broken pipe.
     psql.stdin.on('error', () => undefined);
-    psql.stdin.write(before);
+    // Notices (a DROP ... CASCADE lists every object) are not failures: only warnings and errors are reported.
+    psql.stdin.write(`SET client_min_messages TO warning;\n${before}`);
     restoring.stdout.pipe(psql.stdin, { end: false });
     let restoreCode: number | null = null;
     restoring.on('close', (code) => {
@@ -297,7 +298,11 @@ function pipeRestore(file: string, useList: string, before: string, after: strin
     psql.on('close', (code) => {
       if (code === 0 && restoreCode === 0) resolve();
       else
-        reject(new BackupError(`The restore failed and changed nothing: ${errors.trim() || `exit ${code}`}`));
+        reject(
+          new BackupError(
+            `The restore failed and changed nothing: ${`${errors.restore}${errors.psql}`.trim() || `exit ${code}`}`,
+          ),
+        );
     });
   });
 }
