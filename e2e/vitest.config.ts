@@ -12,6 +12,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // Two files at a time: each has its own server, port, data directory and browser, and a file spends much of its
+    // time waiting on its server or the page, so two share the two cores of a CI machine well.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
