@@ -229,6 +229,13 @@ export function zonedDay(ms: number, timeZone: string = DEFAULT_TIME_ZONE): stri
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
+/** 'YYYY-MM-DD HH:mm:ss' of an instant in a zone (spec §9 time format). */
+export function zonedStamp(ms: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const d = zonedDate(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.year}-${two(d.month)}-${two(d.day)} ${two(d.hour)}:${two(d.minute)}:${two(d.second)}`;
+}
+
 function zoneOffset(ms: number, timeZone: string): number {
   const d = zonedDate(ms, timeZone);
   const wall = Date.UTC(d.year, d.month - 1, d.day, d.hour, d.minute, d.second);

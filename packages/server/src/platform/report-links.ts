@@ -13,6 +13,27 @@ export interface ReportFile {
   write(out: Writable): Promise<void>;
 }
 
+/** The answer to a report call: the signed link to its file, the file's name and when the link expires. */
+export interface ReportLink {
+  url: string;
+  filename: string;
+  expires_at: number;
+}
+
+/**
+ * Signs the ticket of a report for the caller's session and makes its link: `${origin}${path}?ticket=…`. The
+ * condition is what the file route will check again when the link is opened.
+ */
+export function reportLink<K extends string>(
+  tickets: ReportTickets<K>,
+  auth: AuthContext,
+  what: Pick<ReportTicket<K>, 'kind' | 'format' | 'condition' | 'locale'>,
+  link: { origin: string; path: string; filename: string },
+): ReportLink {
+  const { token, expires } = tickets.sign({ session: auth.sessionId, user: auth.user.id, ...what });
+  return { url: `${link.origin}${link.path}?ticket=${token}`, filename: link.filename, expires_at: expires };
+}
+
 /**
  * The ticket of a download link and the session of who asked. Headers are optional (a browser opening the link
  * sends none); when a session comes with them it must be the one of the user who asked. The caller then checks

@@ -8,13 +8,13 @@ import {
 } from '@vendo/contract/api/audit';
 import type * as api from '@vendo/contract/api/audit';
 import type { CallResult } from '@vendo/contract/api/call';
-import { zonedDate } from '@vendo/contract/constants';
+import { zonedDay, zonedStamp } from '@vendo/contract/constants';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import { AppError } from '../../platform/app-error';
 import { isMainAccount, type AuthContext, type Authenticator } from '../../platform/auth';
 import { openTable, REPORT_CONTENT_TYPES, type Column, type ReportFormat } from '../../platform/report-file';
-import { resumeReportLink, type ReportFile } from '../../platform/report-links';
+import { reportLink, resumeReportLink, type ReportFile } from '../../platform/report-links';
 import type { ReportTickets } from '../../platform/report-tickets';
 import type { AuditRepository } from './audit-repository';
 import { changesOf, type AuditService } from './audit-service';
@@ -76,20 +76,13 @@ export class AuditReport {
   ): Promise<CallResult<typeof api.auditReport>> {
     // Checked now, so a bad range is refused at the call and not at the link.
     this.d.service.filter(auth, body.condition);
-    const { token, expires } = this.d.tickets.sign({
-      session: auth.sessionId,
-      user: auth.user.id,
-      kind: AUDIT_REPORT,
-      format: body.format,
-      condition: { ...body.condition },
-      locale,
-    });
     const file = this.file(auth, body.condition, body.format, locale);
-    return {
-      url: `${origin}${AUDIT_FILE_PATH}?ticket=${token}`,
-      filename: file.filename,
-      expires_at: expires,
-    };
+    return reportLink(
+      this.d.tickets,
+      auth,
+      { kind: AUDIT_REPORT, format: body.format, condition: { ...body.condition }, locale },
+      { origin, path: AUDIT_FILE_PATH, filename: file.filename },
+    );
   }
 
   async open(token: string, headers: Record<string, string | string[] | undefined>): Promise<ReportFile> {
@@ -117,7 +110,7 @@ export class AuditReport {
     const zone = this.d.service.zoneOf(auth);
     const title = T.title[locale];
     return {
-      filename: `${title}_${stamp(filter.start, zone).slice(0, 10)}.${format}`,
+      filename: `${title}_${zonedDay(filter.start, zone)}.${format}`,
       contentType: REPORT_CONTENT_TYPES[format],
       write: async (out) => {
         const table = openTable(format, out, title, columns(locale));
@@ -126,7 +119,7 @@ export class AuditReport {
           const kind = AUDIT_KIND_LABELS[row.kind as keyof typeof AUDIT_KIND_LABELS];
           const actor = AUDIT_ACTOR_KIND_LABELS[row.actor_kind as keyof typeof AUDIT_ACTOR_KIND_LABELS];
           table.row([
-            stamp(Number(row.at), zone),
+            zonedStamp(Number(row.at), zone),
             row.actor_name,
             actor ? actor[locale] : row.actor_kind,
             row.ip,
@@ -153,10 +146,3 @@ export class AuditReport {
 }
 
 type Conditions = z.output<(typeof api.auditReport)['request']>['condition'];
-
-/** 'YYYY-MM-DD HH:mm:ss' in the merchant's zone (spec §9 time format). */
-function stamp(ms: number, timeZone: string): string {
-  const d = zonedDate(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.year}-${two(d.month)}-${two(d.day)} ${two(d.hour)}:${two(d.minute)}:${two(d.second)}`;
-}

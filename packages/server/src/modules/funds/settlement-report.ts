@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as api from '@vendo/contract/api/funds';
 import type { CallResult } from '@vendo/contract/api/call';
-import { zonedDate } from '@vendo/contract/constants';
+import { zonedStamp } from '@vendo/contract/constants';
 import { enumLabel, PAYMENT_LABELS, PERMISSIONS } from '@vendo/contract/enums';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
 import { REPORT_VIEW_PERMISSION, SETTLEMENT_REPORT } from '@vendo/contract/permissions';
@@ -17,7 +17,7 @@ import {
   type Column,
   type ReportFormat,
 } from '../../platform/report-file';
-import { resumeReportLink, type ReportFile } from '../../platform/report-links';
+import { reportLink, resumeReportLink, type ReportFile } from '../../platform/report-links';
 import type { ReportTickets } from '../../platform/report-tickets';
 import { permissionsOf } from '../accounts/permissions';
 import { MerchantZones } from '../orders/merchant-zones';
@@ -84,19 +84,12 @@ export class SettlementReport {
   ): Promise<CallResult<typeof api.settleReport>> {
     await this.assertMay(auth);
     const file = await this.file(auth, body.id, body.format, locale);
-    const { token, expires } = this.d.tickets.sign({
-      session: auth.sessionId,
-      user: auth.user.id,
-      kind: SETTLEMENT_REPORT,
-      format: body.format,
-      condition: { id: body.id },
-      locale,
-    });
-    return {
-      url: `${origin}${SETTLEMENT_FILE_PATH}?ticket=${token}`,
-      filename: file.filename,
-      expires_at: expires,
-    };
+    return reportLink(
+      this.d.tickets,
+      auth,
+      { kind: SETTLEMENT_REPORT, format: body.format, condition: { id: body.id }, locale },
+      { origin, path: SETTLEMENT_FILE_PATH, filename: file.filename },
+    );
   }
 
   /** The file of a link: its session, then the permissions and the record again. */
@@ -172,13 +165,6 @@ export function lineCells(
     line.sn,
     enumLabel(PAYMENT_LABELS, line.client, locale) ?? line.client,
     line.amount,
-    stamp(line.time, timeZone),
+    zonedStamp(line.time, timeZone),
   ];
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in the merchant's zone (spec §9 time format). */
-function stamp(ms: number, timeZone: string): string {
-  const d = zonedDate(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.year}-${two(d.month)}-${two(d.day)} ${two(d.hour)}:${two(d.minute)}:${two(d.second)}`;
 }

@@ -7,7 +7,7 @@ import {
   type RecordKind,
 } from '@vendo/contract/api/marketing';
 import type * as api from '@vendo/contract/api/marketing';
-import { zonedDate } from '@vendo/contract/constants';
+import { zonedDay, zonedStamp } from '@vendo/contract/constants';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import { isMainAccount, type AuthContext, type Authenticator } from '../../platform/auth';
 import { openTable, REPORT_CONTENT_TYPES, type Column, type ReportFormat } from '../../platform/report-file';
-import { resumeReportLink, type ReportFile } from '../../platform/report-links';
+import { reportLink, resumeReportLink, type ReportFile } from '../../platform/report-links';
 import type { ReportTickets } from '../../platform/report-tickets';
 import { MerchantZones } from '../orders/merchant-zones';
 import type { MarketingService, RecordQuery } from './marketing-service';
@@ -77,20 +77,14 @@ export class RecordReport {
     origin: string,
   ): Promise<CallResult<typeof api.recordReport>> {
     const q = await this.d.service.query(auth, body.condition);
-    const { token, expires } = this.d.tickets.sign({
-      session: auth.sessionId,
-      user: auth.user.id,
-      kind: RECORD_REPORT,
-      format: body.format,
-      condition: { start: q.filter.start, end: q.filter.end, sn: q.filter.sn ?? '', kinds: q.kinds },
-      locale,
-    });
     const file = await this.file(auth, q, body.format, locale);
-    return {
-      url: `${origin}${RECORD_FILE_PATH}?ticket=${token}`,
-      filename: file.filename,
-      expires_at: expires,
-    };
+    const condition = { start: q.filter.start, end: q.filter.end, sn: q.filter.sn ?? '', kinds: q.kinds };
+    return reportLink(
+      this.d.tickets,
+      auth,
+      { kind: RECORD_REPORT, format: body.format, condition, locale },
+      { origin, path: RECORD_FILE_PATH, filename: file.filename },
+    );
   }
 
   async open(token: string, headers: Record<string, string | string[] | undefined>): Promise<ReportFile> {
@@ -125,7 +119,7 @@ export class RecordReport {
   ): Promise<ReportFile> {
     const timeZone = await this.zones.of(this.d.db, auth.merchant.id);
     const title = T.title[locale];
-    const day = stamp(q.filter.start, timeZone).slice(0, 10);
+    const day = zonedDay(q.filter.start, timeZone);
     return {
       filename: `${title}_${day}.${format}`,
       contentType: REPORT_CONTENT_TYPES[format],
@@ -151,7 +145,7 @@ export class RecordReport {
 function cells(line: MarketingRecord, locale: Locale, timeZone: string) {
   return [
     RECORD_KIND_LABELS[line.kind][locale],
-    stamp(line.time, timeZone),
+    zonedStamp(line.time, timeZone),
     line.sn,
     line.orderno,
     line.name,
@@ -159,11 +153,4 @@ function cells(line: MarketingRecord, locale: Locale, timeZone: string) {
     line.amount,
     line.commission,
   ];
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in the merchant's zone (spec §9 time format). */
-function stamp(ms: number, timeZone: string): string {
-  const d = zonedDate(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.year}-${two(d.month)}-${two(d.day)} ${two(d.hour)}:${two(d.minute)}:${two(d.second)}`;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CallResult } from '@vendo/contract/api/call';
 import type * as api from '@vendo/contract/api/members';
-import { zonedDate } from '@vendo/contract/constants';
+import { zonedDay, zonedStamp } from '@vendo/contract/constants';
 import type { Locale, LocaleText } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import { isMainAccount, type AuthContext, type Authenticator } from '../../platform/auth';
 import { openTable, REPORT_CONTENT_TYPES, type Column, type ReportFormat } from '../../platform/report-file';
-import { resumeReportLink, type ReportFile } from '../../platform/report-links';
+import { reportLink, resumeReportLink, type ReportFile } from '../../platform/report-links';
 import type { ReportTickets } from '../../platform/report-tickets';
 import { MerchantZones } from '../orders/merchant-zones';
 import type { MemberOffer } from './member-offer';
@@ -86,20 +86,13 @@ export class MemberReport {
     origin: string,
   ): Promise<CallResult<typeof api.memberReport>> {
     const keyword = body.condition.keyword ?? '';
-    const { token, expires } = this.d.tickets.sign({
-      session: auth.sessionId,
-      user: auth.user.id,
-      kind: MEMBER_REPORT,
-      format: body.format,
-      condition: { keyword },
-      locale,
-    });
     const file = await this.file(auth, keyword, body.format, locale);
-    return {
-      url: `${origin}${MEMBER_FILE_PATH}?ticket=${token}`,
-      filename: file.filename,
-      expires_at: expires,
-    };
+    return reportLink(
+      this.d.tickets,
+      auth,
+      { kind: MEMBER_REPORT, format: body.format, condition: { keyword }, locale },
+      { origin, path: MEMBER_FILE_PATH, filename: file.filename },
+    );
   }
 
   async open(token: string, headers: Record<string, string | string[] | undefined>): Promise<ReportFile> {
@@ -120,7 +113,7 @@ export class MemberReport {
   ): Promise<ReportFile> {
     const timeZone = await this.zones.of(this.d.db, auth.merchant.id);
     const title = T.title[locale];
-    const now = stamp(this.d.clock(), timeZone).slice(0, 10);
+    const now = zonedDay(this.d.clock(), timeZone);
     const merchantId = auth.merchant.id;
     return {
       filename: `${title}_${now}.${format}`,
@@ -143,8 +136,8 @@ export class MemberReport {
             m.order_count,
             (m.is_subscribe ? T.yes : T.no)[locale],
             m.remarks,
-            stamp(m.created_at, timeZone),
-            stamp(m.last_visit_at, timeZone),
+            zonedStamp(m.created_at, timeZone),
+            zonedStamp(m.last_visit_at, timeZone),
           ]);
           count += 1;
           points += m.point;
@@ -159,11 +152,4 @@ export class MemberReport {
       },
     };
   }
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in the merchant's zone (spec §9 time format). */
-function stamp(ms: number, timeZone: string): string {
-  const d = zonedDate(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.year}-${two(d.month)}-${two(d.day)} ${two(d.hour)}:${two(d.minute)}:${two(d.second)}`;
 }

@@ -1,5 +1,5 @@
 import { APP_MODULE_LABELS, enumLabel, faultText } from '@vendo/contract/enums';
-import { zonedDate } from '@vendo/contract/constants';
+import { zonedStamp } from '@vendo/contract/constants';
 
 /**
  * The template messages of each alert. The messaging app's templates are registered in one language, so the texts
@@ -13,12 +13,6 @@ export interface DeviceRef {
   sn: string;
   title: string;
   storeName: string | null;
-}
-
-function time(ms: number, timeZone: string): string {
-  const d = zonedDate(ms, timeZone);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.year}-${p(d.month)}-${p(d.day)} ${p(d.hour)}:${p(d.minute)}:${p(d.second)}`;
 }
 
 function device(d: DeviceRef): string {
@@ -44,7 +38,7 @@ export const templates = {
         input.device.storeName ?? '未设置门店',
         input.orderNo,
         reason,
-        time(input.at, timeZone),
+        zonedStamp(input.at, timeZone),
       ],
       '可在“销售账单-异常订单”中查看并退款。',
     );
@@ -52,14 +46,14 @@ export const templates = {
   deviceOffline(input: { device: DeviceRef; at: number }, timeZone: string) {
     return fields(
       '设备已离线',
-      [device(input.device), input.device.storeName ?? '未设置门店', time(input.at, timeZone)],
+      [device(input.device), input.device.storeName ?? '未设置门店', zonedStamp(input.at, timeZone)],
       '请检查设备电源与网络。',
     );
   },
   deviceOnline(input: { device: DeviceRef; at: number }, timeZone: string) {
     return fields(
       '设备已恢复在线',
-      [device(input.device), input.device.storeName ?? '未设置门店', time(input.at, timeZone)],
+      [device(input.device), input.device.storeName ?? '未设置门店', zonedStamp(input.at, timeZone)],
       '',
     );
   },
@@ -80,7 +74,7 @@ export const templates = {
         device(input.device),
         input.device.storeName ?? '未设置门店',
         list.join('；'),
-        time(input.at, timeZone),
+        zonedStamp(input.at, timeZone),
       ],
       '可在“库存”中查看补货单。',
     );
@@ -89,7 +83,7 @@ export const templates = {
     const name = enumLabel(APP_MODULE_LABELS, input.app, 'zh-CN') ?? input.app;
     return fields(
       input.expired ? '应用已到期' : '应用即将到期',
-      [name, time(input.expireAt, timeZone)],
+      [name, zonedStamp(input.expireAt, timeZone)],
       input.expired ? '应用到期后相关功能将无法使用，请联系客服续费。' : '请及时联系客服续费。',
     );
   },
