@@ -10,9 +10,13 @@
  *   npm run bench:analytics -- [--orders 10000000] [--db sqlite|postgres|both] [--repeat 20] [--budget 15]
  *   ORDERS=1000000 npm run bench:analytics
  *
- * SQLite always (bench/out/analytics), and PostgreSQL (schema bench_analytics of DATABASE_URL) when DATABASE_URL is
- * set; --db picks one. A seeded database is reused by later runs with the same number of orders ("now" stays the
- * time it was seeded). --repeat: calls per figure; --budget: seconds per figure at most (at least 3 calls).
+ * SQLite always (bench/out/analytics/<orders>/, or --dir DIR/<orders>/), and PostgreSQL (schema
+ * bench_analytics_<orders> of DATABASE_URL) when DATABASE_URL is set; --db picks one. A seeded database is kept
+ * and reused by every later run with the same number of orders ("now" stays the time it was seeded), one per size,
+ * so 1,000,000 and 10,000,000 orders live side by side and only the first run of a size seeds. --repeat: calls
+ * per figure; --budget: seconds per figure at most (at least 3 calls); --only: run only the facts whose name
+ * holds one of these comma-separated words (e.g. --only "93 days,month"), and skip the HTTP calls unless one
+ * matches them too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +46,6 @@ import { openDatabase } from '../../packages/server/src/runtime';
 import { prng, serve, signUpMerchant } from '../support/bench-kit';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
-const OUT = path.join(ROOT, 'bench/out/analytics');
 const H = 3_600_000;
 const DAY = 86_400_000;
 const ZONE = 'Asia/Shanghai';
@@ -55,9 +58,19 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     repeat: { type: 'string', default: '20' },
     budget: { type: 'string', default: '15' },
+    dir: { type: 'string', default: path.join(ROOT, 'bench/out/analytics') },
+    only: { type: 'string', default: '' },
   },
 });
 const ORDERS = Number(values.orders);
+/** The seeded databases are kept, one per number of orders. */
+const OUT = path.join(path.resolve(values.dir), String(ORDERS));
+const SCHEMA = `bench_analytics_${ORDERS}`;
+const ONLY = values.only
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const picked = (name: string) => !ONLY.length || ONLY.some((w) => name.includes(w));
 const REPEAT = Number(values.repeat);
 const BUDGET_MS = Number(values.budget) * 1000;
 const URL_PG = process.env['DATABASE_URL'] ?? '';
@@ -76,7 +89,7 @@ const envOf = (target: 'sqlite' | 'postgres'): Record<string, string> => ({
   ...(process.env as Record<string, string>),
   DATA_DIR: OUT,
   DATABASE_URL: target === 'postgres' ? URL_PG : '',
-  DATABASE_SCHEMA: 'bench_analytics',
+  DATABASE_SCHEMA: SCHEMA,
   VENDO_MODE: 'test',
   BROWSER_GATE: 'off',
   LOG_LEVEL: 'warn',
@@ -145,7 +158,7 @@ async function prepare(target: 'sqlite' | 'postgres'): Promise<Setup> {
     await db.destroy();
     if (setup.orders === ORDERS) return setup;
     throw new Error(
-      `the ${target} benchmark database holds ${setup.orders} orders; delete bench/out/analytics (or schema bench_analytics) to seed ${ORDERS}`,
+      `the ${target} benchmark database holds ${setup.orders} orders; delete ${OUT} (or schema ${SCHEMA}) to seed ${ORDERS}`,
     );
   }
   const built = await buildApp({ config, db });
@@ -483,14 +496,14 @@ async function seedSqlite(setup: Setup): Promise<void> {
 }
 
 async function seedPostgres(setup: Setup): Promise<void> {
-  const client = new pg.Client({ connectionString: URL_PG, options: '-c search_path=bench_analytics' });
+  const client = new pg.Client({ connectionString: URL_PG, options: `-c search_path=${SCHEMA}` });
   await client.connect();
   await client.query(`set synchronous_commit = off`);
   await client.query(`set maintenance_work_mem = '1GB'`);
   // As on SQLite, the indexes are built after the load; those behind a constraint (keys, unique) stay.
   const { rows: indexes } = await client.query<{ name: string; sql: string }>(
     `select indexname as name, indexdef as sql from pg_indexes
-     where schemaname = 'bench_analytics' and tablename in ('orders', 'order_items')
+     where schemaname = '${SCHEMA}' and tablename in ('orders', 'order_items')
        and indexname not in (select conname from pg_constraint)`,
   );
   for (const index of indexes) await client.query(`drop index ${index.name}`);
@@ -648,7 +661,7 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
     `\n${'facts'.padEnd(36)}${'rollup p50'.padStart(12)}${'p95'.padStart(9)}${'raw p50'.padStart(11)}${'p95'.padStart(9)}${'raw/rollup'.padStart(12)}`,
   );
   const differ: string[] = [];
-  for (const [name, run] of cases) {
+  for (const [name, run] of cases.filter(([name]) => picked(name))) {
     const a = await measure(() => run(rollups));
     const b = await measure(() => run(raw));
     if (canonical(a.answer) !== canonical(b.answer)) differ.push(name);
@@ -658,9 +671,9 @@ async function factFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
   }
   // Every question above, answered from the rollups and by the GROUP BY: the same facts, or the seed is wrong.
   console.log(
-    `\nrollups == raw: ${differ.length ? `NO (${differ.join('; ')})` : `yes (${cases.length} answers)`}`,
+    `\nrollups == raw: ${differ.length ? `NO (${differ.join('; ')})` : `yes (${cases.filter(([name]) => picked(name)).length} answers)`}`,
   );
-  await crossover(k, r, f);
+  if (picked('crossover')) await crossover(k, r, f);
   if (differ.length) process.exitCode = 1;
   const sizes: string[] = [];
   for (const table of [
@@ -755,7 +768,7 @@ async function callFigures(target: 'sqlite' | 'postgres', setup: Setup): Promise
       cases.push([`/a/goodSum ${name}`, '/api/v1/a/goodSum', { condition: range(span) }]);
     }
     console.log(`\n${'call (HTTP)'.padEnd(36)}${'p50 ms'.padStart(12)}${'p95 ms'.padStart(9)}`);
-    for (const [name, url, body] of cases) {
+    for (const [name, url, body] of cases.filter(([name]) => picked(name))) {
       const figure = await measure(async () => {
         const { answer } = await post(url, body, headers);
         if (answer.rcode !== 0) throw new Error(`${name}: ${answer.msg}`);
