@@ -6,6 +6,10 @@
  * not a test.
  *
  *   npm run bench:bills -- [--orders 1000000] [--concurrency 8] [--seconds 5] [--db sqlite|postgres]
+ *     [--only 93,WeChat] [--cpu-prof-dir DIR]
+ *
+ * --only keeps the calls whose name contains one of the given words (the bare route is always measured);
+ * --cpu-prof-dir writes the API process' CPU profile there when it stops (node --cpu-prof).
  *
  * The seeded database is kept under bench/out/bills and reused by later runs with the same --orders.
  * With --db postgres it uses DATABASE_URL (schema bench_bills).
@@ -37,6 +41,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     seconds: { type: 'string', default: '5' },
     db: { type: 'string', default: 'sqlite' },
+    only: { type: 'string' },
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -384,7 +390,13 @@ async function load(
 }
 
 const setup = await prepare();
-const api = await serve(path.join(ROOT, 'bench/bills/bills-server.ts'), env);
+const profile = values['cpu-prof-dir'];
+const api = await serve(
+  path.join(ROOT, 'bench/bills/bills-server.ts'),
+  profile
+    ? { ...env, NODE_OPTIONS: `${env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(profile)}` }
+    : env,
+);
 const bare = await serve(path.join(ROOT, 'bench/bills/bare-server.ts'), env);
 try {
   const base = `http://127.0.0.1:${api.port}`;
@@ -437,7 +449,11 @@ try {
       { condition: { ...range, order_no: 'B000000123456' } },
     ],
   ];
-  for (const [name, p, body] of cases) results.push(await load(name, `${base}${p}`, body, headers));
+  const only = values.only?.split(',').filter(Boolean);
+  for (const [name, p, body] of cases) {
+    if (only && !only.some((word) => name.includes(word))) continue;
+    results.push(await load(name, `${base}${p}`, body, headers));
+  }
   const baseline = results[0]!;
   console.log(
     `\n${ORDERS.toLocaleString()} orders on ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${CONCURRENCY} clients, ${SECONDS} s each\n`,
