@@ -4,12 +4,19 @@
  *
  *   npm run bench:gateway -- [--mode sales,burst,reports] [--db sqlite|postgres|both] [--machines 1000]
  *     [--seconds 10] [--settle-s 10] [--burst-machines 10000] [--report-machines 10000] [--report-ms 10000] [--hold-s 20] [--burst 5]
- *     [--cpu-prof-dir DIR]
+ *     [--rate 500,1000] [--cpu-prof-dir DIR]
  *
  * - sales: N machines each send cash sales (QoS 1 events, the real device protocol) one after another, the next as
  *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
  *   (publish → the protocol's event-ack, sent after the commit) p50/p99. The bare broker's figure is the same
- *   loop on PUBACK.
+ *   loop on PUBACK. This closed loop is the throughput figure: by Little's law its ack latency is machines /
+ *   throughput, so it says nothing about the latency a machine sees at a real sales rate.
+ * - sales at an offered rate (--rate N[,N...], sales per second, default 500,1000; 0 or '' skips): the open loop.
+ *   The same machines, but the sales arrive on a schedule, N per second spread evenly over the machines (round
+ *   robin), whatever the server does; a machine has at most one sale in flight and one queued behind it (a real
+ *   machine vends one at a time): an arrival at a machine that already has one queued is counted as refused.
+ *   The latency runs from the sale's scheduled arrival (its wait behind its machine's previous sale included),
+ *   so a server that falls behind shows it. The bare broker gets the same schedule. This is the latency figure.
  * - burst: M machines (default 10,000) each send one sale at once; prints the time until all are acknowledged,
  *   whether the gateway survived, and counts in the database that every sale was stored exactly once.
  * - reports: N machines connect and keep reporting (QoS 0), then each sends a burst of reports; prints
@@ -50,6 +57,7 @@ const { values } = parseArgs({
     'hold-s': { type: 'string', default: '20' },
     burst: { type: 'string', default: '5' },
     'settle-s': { type: 'string', default: '10' },
+    rate: { type: 'string', default: '500,1000' },
     'cpu-prof-dir': { type: 'string' },
   },
 });
@@ -62,6 +70,10 @@ const REPORT_MS = Number(values['report-ms']);
 const HOLD_S = Number(values['hold-s']);
 const BURST = Number(values.burst);
 const SETTLE_MS = Number(values['settle-s']) * 1000;
+const RATES = values.rate
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
 const DBS = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,15 +217,24 @@ interface SaleFigures {
   done: number;
   timeouts: number;
   rssMb: number;
+  /** Open loop: sales offered in the measured window, and those refused (their machine had one queued). */
+  offered?: number;
+  refused?: number;
 }
 
+/**
+ * Sales from the machines for the measured window. offered null: the closed loop (each machine's next sale as
+ * soon as the last is done). offered N: the open loop, N sales per second arriving on a schedule.
+ */
 async function measureSales(
   side: Side,
   credentials: MachineCredentials[],
   env: NodeJS.ProcessEnv,
+  offered: number | null = null,
 ): Promise<SaleFigures> {
-  console.log(`\n${side.name}: sales from ${credentials.length} machines for ${SECONDS} s ...`);
-  const { target, fleet } = await connect(side, credentials, env);
+  const how = offered === null ? 'each one sale at a time' : `${offered} sales/s offered`;
+  console.log(`\n${side.name}: sales from ${credentials.length} machines, ${how}, for ${SECONDS} s ...`);
+  const { target, fleet, connected } = await connect(side, credentials, env);
   // Let the connect storm's presence writes drain first: the figure is the sales' own.
   await sleep(SETTLE_MS);
   const send = saleSender(side, fleet);
@@ -223,16 +244,60 @@ async function measureSales(
   const to = from + SECONDS * 1000;
   const latencies: number[] = [];
   let timeouts = 0;
-  await Promise.all(
-    fleet.machines.map(async (machine) => {
-      while (performance.now() < to && target.alive) {
-        const started = performance.now();
-        const latency = await send(machine).catch(() => null);
-        if (latency === null) timeouts++;
-        else if (started >= from && started + latency <= to) latencies.push(latency);
+  let offeredInWindow = 0;
+  let refused = 0;
+  if (offered === null) {
+    await Promise.all(
+      fleet.machines.map(async (machine) => {
+        while (performance.now() < to && target.alive) {
+          const started = performance.now();
+          const latency = await send(machine).catch(() => null);
+          if (latency === null) timeouts++;
+          else if (started >= from && started + latency <= to) latencies.push(latency);
+        }
+      }),
+    );
+  } else {
+    // Per machine: the arrival times of the sale in flight and of the one queued behind it.
+    const lanes = connected.map((machine) => ({ machine, busy: false, queued: null as number | null }));
+    const inFlight = new Set<Promise<void>>();
+    const run = (lane: (typeof lanes)[number], arrival: number): void => {
+      lane.busy = true;
+      const done = (async () => {
+        let at: number | null = arrival;
+        while (at !== null) {
+          const wait = performance.now() - at;
+          const latency = await send(lane.machine).catch(() => null);
+          if (latency === null) timeouts++;
+          // Counted when it arrived in the window; its latency from the arrival, queueing included.
+          else if (at >= from && at < to) latencies.push(wait + latency);
+          at = lane.queued;
+          lane.queued = null;
+        }
+        lane.busy = false;
+      })();
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    };
+    let issued = 0;
+    let next = 0;
+    // Arrivals on a 5 ms tick: every arrival due so far, each at its own scheduled time.
+    while (performance.now() < to && target.alive) {
+      const due = Math.floor(((performance.now() - t0) / 1000) * offered);
+      for (; issued < due; issued++) {
+        const arrival = t0 + (issued / offered) * 1000;
+        const lane = lanes[next++ % lanes.length]!;
+        const counted = arrival >= from && arrival < to;
+        if (counted) offeredInWindow++;
+        if (!lane.busy) run(lane, arrival);
+        else if (lane.queued === null) lane.queued = arrival;
+        else if (counted) refused++;
       }
-    }),
-  );
+      await sleep(5);
+    }
+    // The sales of the window still in flight finish (or time out) before the figures.
+    while (inFlight.size > 0) await Promise.race(inFlight);
+  }
   const { rss } = await end(target, fleet);
   latencies.sort((a, b) => a - b);
   return {
@@ -243,6 +308,7 @@ async function measureSales(
     done: latencies.length,
     timeouts,
     rssMb: mb(rss),
+    ...(offered === null ? {} : { offered: offeredInWindow, refused }),
   };
 }
 
@@ -389,6 +455,34 @@ async function runDb(dbKind: string): Promise<void> {
         `orders stored in the run ${after.orders - before.orders}, events ${after.events - before.events}, ` +
         `events made into two orders: ${after.doubled}`,
     );
+  }
+
+  if (MODES.has('sales') && RATES.length > 0) {
+    const machines = credentials.slice(0, SALE_MACHINES);
+    const rows: SaleFigures[] = [];
+    for (const offered of RATES) {
+      const before = await countStored(env);
+      const gateway = await measureSales(GATEWAY, machines, env, offered);
+      const after = await countStored(env);
+      console.log(
+        `  stored in the run ${after.orders - before.orders} orders, ${after.events - before.events} events, ` +
+          `events made into two orders: ${after.doubled}`,
+      );
+      rows.push({ ...gateway, side: `gateway ${offered}/s` });
+      const bare = await measureSales(BARE, machines, env, offered);
+      rows.push({ ...bare, side: `bare ${offered}/s` });
+    }
+    console.log(
+      `\n[${dbKind}] sales at an offered rate (open loop): ${SALE_MACHINES} machines, at most one sale in flight ` +
+        `and one queued each, latency from the scheduled arrival, ${SECONDS} s measured`,
+    );
+    console.log('side              offered   acked/s   p50 ms    p99 ms  refused timeouts');
+    for (const f of rows)
+      console.log(
+        `${f.side.padEnd(16)} ${String(f.offered ?? 0).padStart(8)} ${f.rate.toFixed(0).padStart(9)} ` +
+          `${f.p50.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(9)} ${String(f.refused ?? 0).padStart(8)} ` +
+          `${String(f.timeouts).padStart(8)}`,
+      );
   }
 
   if (MODES.has('burst')) {
