@@ -17,7 +17,20 @@ import { startServer, type RunningServer } from '../../e2e/support/server';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const GOALS = { firstScreenKb: 150, routeChunkKb: 60, customerPageKb: 80, lighthouse: 95 };
-const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] ?? 3) || 3;
+const argOf = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const RUNS = Number(argOf('--runs') ?? 3) || 3;
+/** `--routes /,/dashboard`: Lighthouse only these (default all three). */
+const ROUTES = (argOf('--routes') ?? '/login,/,/dashboard').split(',');
+/** `--lhr-dir DIR`: keep each Lighthouse run's report (JSON) there, to read its network requests and trace. */
+const LHR_DIR = argOf('--lhr-dir');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 interface ManifestEntry {
   file: string;
@@ -151,7 +164,7 @@ interface Run {
   cls: string;
 }
 
-async function lighthouseRun(url: string, port: number, keepStorage: boolean): Promise<Run> {
+async function lighthouseRun(url: string, port: number, keepStorage: boolean, name: string): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     onlyCategories: ['performance'],
@@ -161,6 +174,10 @@ async function lighthouseRun(url: string, port: number, keepStorage: boolean): P
   });
   if (result?.lhr.finalDisplayedUrl !== url)
     throw new Error(`${url} ended at ${result?.lhr.finalDisplayedUrl}`);
+  if (LHR_DIR) {
+    fs.mkdirSync(LHR_DIR, { recursive: true });
+    fs.writeFileSync(path.join(LHR_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const audits = result.lhr.audits;
   return {
     score: Math.round((result.lhr.categories['performance']?.score ?? 0) * 100),
@@ -195,15 +212,19 @@ async function inBrowser(port: number, work: (page: Page) => Promise<void>) {
  * HTTP cache, as Lighthouse's own reset would.
  */
 async function lighthouseScores(server: RunningServer): Promise<void> {
-  console.log(`\nLighthouse, mobile, median of ${RUNS} runs:`);
+  console.log(`\nLighthouse, mobile, median of ${RUNS} runs (load average ${loadAverage()}):`);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    for (const route of ['/login', '/', '/dashboard']) {
+    let loggedInYet = false;
+    for (const route of ROUTES) {
       const loggedIn = route !== '/login';
-      if (route === '/') await inBrowser(chrome.port, (page) => logInPage(page, server));
+      if (loggedIn && !loggedInYet) {
+        await inBrowser(chrome.port, (page) => logInPage(page, server));
+        loggedInYet = true;
+      }
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         if (loggedIn) {
@@ -212,13 +233,14 @@ async function lighthouseScores(server: RunningServer): Promise<void> {
             await cdp.send('Network.clearBrowserCache');
           });
         }
-        runs.push(await lighthouseRun(server.url + route, chrome.port, loggedIn));
+        const name = `${route.replace(/\W/g, '') || 'home'}-${i + 1}`;
+        runs.push(await lighthouseRun(server.url + route, chrome.port, loggedIn, name));
       }
       const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
       console.log(
         `  ${route.padEnd(11)} ${String(median.score).padStart(3)}   goal ≥ ${GOALS.lighthouse}  ratio ${(median.score / GOALS.lighthouse).toFixed(2)}` +
           `   FCP ${median.fcp}  LCP ${median.lcp}  TBT ${median.tbt}  CLS ${median.cls}` +
-          `   (runs: ${runs.map((r) => r.score).join(', ')}${loggedIn ? ', logged in' : ''})`,
+          `   (runs: ${runs.map((r) => r.score).join(', ')}${loggedIn ? ', logged in' : ''}; load ${loadAverage()})`,
       );
     }
   } finally {
