@@ -184,20 +184,48 @@ export function callApi<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 /** callApi for an endpoint that is not a zod-checked contract call, or for a FormData body (lib/upload.ts). */
-export async function callEndpoint<Result>(
+export function callEndpoint<Result>(
   call: Endpoint<Result>,
   body?: unknown,
   options?: CallOptions,
 ): Promise<Result> {
+  return request(call, () => call, body, options);
+}
+
+/**
+ * callEndpoint for a call whose schema is still loading (lib/lazy-call.ts): the request goes out at once, beside
+ * the schema's chunk, instead of after it, and the answer is checked once both have arrived. A schema that fails
+ * to load fails the call as a network failure would.
+ */
+export function callEndpointLoading<Result>(
+  target: Pick<Endpoint<Result>, 'path' | 'auth'>,
+  schema: Promise<Endpoint<Result>>,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<Result> {
+  return request(target, () => schema, body, options);
+}
+
+async function request<Result>(
+  target: Pick<Endpoint<Result>, 'path' | 'auth'>,
+  schema: () => Endpoint<Result> | Promise<Endpoint<Result>>,
+  body: unknown,
+  options: CallOptions | undefined,
+): Promise<Result> {
   try {
-    const envelope = await post(call.path, headersFor(call.auth, options?.credentials), body);
+    const answer = post(target.path, headersFor(target.auth, options?.credentials), body);
+    const checker = Promise.resolve(schema());
+    // Awaited only after a successful answer: a refusal reads the same whether or not the schema loaded.
+    checker.catch(() => undefined);
+    const envelope = await answer;
     if (envelope.rcode !== 0) {
       throw new ApiError(envelope.rcode, envelope.msg);
     }
+    const call = await checker;
     // Calls without a result may answer null; their schema is an empty object.
     const parsed = call.response.safeParse(envelope.result ?? {});
     if (!parsed.success) {
-      console.error(`Unexpected answer from ${call.path}`, parsed.error.issues);
+      console.error(`Unexpected answer from ${target.path}`, parsed.error.issues);
       throw new ApiError(CLIENT_RCODE.BAD_ANSWER, i18n.t('common:api.badAnswer'));
     }
     return parsed.data;

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/tabs/tabs';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
-import { dayOf, type TimeRangeMode } from '../../../components/time-range-picker/time-range';
+import { dayOf } from '../../../components/time-range-picker/time-range';
 import { registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
+import { DASHBOARD_FALLBACK_MODE, DASHBOARD_MODES as MODES } from '../api/dashboard-calls';
 import { DeviceRankingTab, GoodsRankingTab, sortFromParams, StoreRankingTab } from './ranking-tabs';
 import { SalesTab } from './sales-tab';
 import { usePatchParams } from './use-page-param';
@@ -16,9 +17,6 @@ registerNamespace('analytics', analyticsTexts);
 
 const TABS = ['sales', 'store', 'device', 'goods'] as const;
 type DashboardTab = (typeof TABS)[number];
-
-/** Spec §2: the dashboard's picker offers day, week, month or none. */
-const MODES: readonly TimeRangeMode[] = ['day', 'week', 'month', 'none'];
 
 function isTab(value: string | null): value is DashboardTab {
   return (TABS as readonly (string | null)[]).includes(value);
@@ -31,7 +29,7 @@ function Dashboard() {
   const tabParam = params.get('tab');
   const tab: DashboardTab = isTab(tabParam) ? tabParam : 'sales';
   const sort = sortFromParams(params);
-  const [range, setRange] = useUrlRange(MODES, 'day');
+  const [range, setRange] = useUrlRange(MODES, DASHBOARD_FALLBACK_MODE);
   return (
     <div className="an-screen">
       <Tabs<DashboardTab>

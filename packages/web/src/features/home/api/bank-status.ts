@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
+import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
-
-/** /k/isBindBank, loaded after the first paint with its schema (see lib/lazy-call.ts). */
-const isBindBankCall = lazyCall(() => import('@vendo/contract/api/bank-cards').then((m) => m.isBindBank));
+import { isBindBankCall } from './home-calls';
 
 /**
  * The bank-card status behind home's banner and alerts (spec §2 home): for the main account and staff with

@@ -3,19 +3,12 @@ import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
+import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { bankTodo, useBankStatus } from '../api/bank-status';
+import { abnormalCountCall, devOnlineCountCall } from '../api/home-calls';
 import { CheckIcon } from './tile-icons';
-
-/** The contract's calls, loaded after the first paint with their schemas (see lib/lazy-call.ts). */
-const devOnlineCountCall = lazyCall(() =>
-  import('@vendo/contract/api/devices').then((m) => m.devOnlineCount),
-);
-
-/** /b/abnormalCount: the pending abnormal orders over all time (spec §2 home alert). */
-const abnormalCountCall = lazyCall(() => import('@vendo/contract/api/orders').then((m) => m.abnormalCount));
 
 const countsStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '10px 0 0' };
 const countStyle = (warn: boolean): CSSProperties => ({

@@ -5,16 +5,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
-import { lazyCall, useLazyCallQuery } from '../../../lib/lazy-call';
+import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { DetailList } from '../../../components/detail-list/detail-list';
+import { overviewCall } from '../api/home-calls';
 
 const DAYS = ['today', 'yesterday'] as const;
 type Day = (typeof DAYS)[number];
-
-/** The contract's /a/overview, loaded after the first paint with its schemas (see lib/lazy-call.ts). */
-const overviewCall = lazyCall(() => import('@vendo/contract/api/analytics').then((m) => m.overview));
 
 /** What a figure shows while the day's figures load. */
 const PENDING = '—';

@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TimeRange, TimeRangeMode } from '../../../components/time-range-picker/time-range';
+import { lazyCall, lazyCallQuery } from '../../../lib/lazy-call';
+import { chartBucket, rangeCondition, rangeFromParams } from '../utils/range';
+
+/*
+ * What the route prefetch (app/route-prefetch.ts) needs of the dashboard, without its chunk: the sales tab's call
+ * and how its body follows from the address. The screen builds its query from the same functions, so the two meet
+ * in one cache entry and one request.
+ */
+
+/** Spec §2: the dashboard's picker offers day, week, month or none; a day when the address names none. */
+export const DASHBOARD_MODES: readonly TimeRangeMode[] = ['day', 'week', 'month', 'none'];
+export const DASHBOARD_FALLBACK_MODE: TimeRangeMode = 'day';
+
+/** /a/detail: the analysis of the range and its chart (the sales tab). */
+export const detailCall = lazyCall('/api/v1/a/detail', 'session', () =>
+  import('@vendo/contract/api/analytics').then((m) => m.detail),
+);
+
+/** The sales tab's body for a range. */
+export function salesDetailBody(range: TimeRange) {
+  return { condition: { ...rangeCondition(range), bucket: chartBucket(range) } };
+}
+
+/** The ranking tabs; any other value of `tab` (or none) is the sales tab. */
+const RANKING_TABS: readonly (string | null)[] = ['store', 'device', 'goods'];
+
+/** Starts the sales tab's call for the address, when the address opens on that tab. */
+export function prefetchDashboard(queryClient: QueryClient, params: URLSearchParams, now: number): void {
+  if (RANKING_TABS.includes(params.get('tab'))) return;
+  const range = rangeFromParams(params, DASHBOARD_MODES, DASHBOARD_FALLBACK_MODE, now);
+  void queryClient.prefetchQuery(lazyCallQuery(detailCall, salesDetailBody(range)));
+}
