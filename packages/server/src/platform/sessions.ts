@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { prepared } from '../db/prepared-query';
 
 /** A login: the token and secret the web app holds (hashed), and the operator sign it earned. */
 export interface SessionsTable {
@@ -108,32 +109,45 @@ export class SessionStore {
       .execute();
   }
 
-  /** A session with its user and merchant, by token hash or id; undefined when there is none. */
-  find(where: { column: 'sessions.token_hash' | 'sessions.id'; value: string | number }) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as session_id',
-        'sessions.secret_hash',
-        'sessions.login_type',
-        'sessions.expires_at',
-        'sessions.revoked_at',
-        'sessions.oper_sign_hash',
-        'sessions.oper_expires_at',
-        'sessions.passport_id',
-        'merchants.agent_id as m_agent_id',
-        'merchants.name as m_name',
-        'merchants.business as m_business',
-        'merchants.phone as m_phone',
-        'merchants.sub_user_suffix as m_sub_user_suffix',
-        'merchants.time_zone as m_time_zone',
-        'merchants.created_at as m_created_at',
-      ])
-      .where(where.column, '=', where.value)
-      .where('users.deleted_at', 'is', null)
-      .executeTakeFirst();
+  /**
+   * A session with its user and merchant, by token hash or id; undefined when there is none. Every session call
+   * reads it: a prepared query (db/prepared-query.ts), built and compiled once, not on every request.
+   */
+  async find(where: { column: 'sessions.token_hash' | 'sessions.id'; value: string | number }) {
+    return where.column === 'sessions.token_hash'
+      ? sessionByToken.first(this.db, { value: String(where.value) })
+      : sessionById.first(this.db, { value: Number(where.value) });
   }
 }
+
+/** The session row with its user and merchant, for one condition on the session. */
+function sessionQuery(db: Db) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('merchants', 'merchants.id', 'users.merchant_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.secret_hash',
+      'sessions.login_type',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.oper_sign_hash',
+      'sessions.oper_expires_at',
+      'sessions.passport_id',
+      'merchants.agent_id as m_agent_id',
+      'merchants.name as m_name',
+      'merchants.business as m_business',
+      'merchants.phone as m_phone',
+      'merchants.sub_user_suffix as m_sub_user_suffix',
+      'merchants.time_zone as m_time_zone',
+      'merchants.created_at as m_created_at',
+    ])
+    .where('users.deleted_at', 'is', null);
+}
+
+const sessionByToken = prepared<{ value: string }>()((db, p) =>
+  sessionQuery(db).where('sessions.token_hash', '=', p.value),
+);
+const sessionById = prepared<{ value: number }>()((db, p) => sessionQuery(db).where('sessions.id', '=', p.value));

@@ -8,7 +8,7 @@ import type {
   getOneCard,
   getPayBill,
 } from '@vendo/contract/api/orders';
-import { earliestAllowedStart, nextPeriodStart, startOfPeriod } from '@vendo/contract/constants';
+import { earliestAllowedStart, nextPeriodStart, startOfPeriod, zonedDay } from '@vendo/contract/constants';
 import {
   PAYMENT_LABELS,
   enumLabel,
@@ -17,6 +17,7 @@ import {
   mayRefund,
   orderStatusText,
   refundEligibility,
+  type RefundEligibility,
 } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import type { Database } from '../../db/database';
@@ -175,12 +176,13 @@ export class BillsService {
   ): Promise<Bill[]> {
     const ids = rows.map((r) => r.id);
     const [items, refunds] = await Promise.all([this.d.orders.itemsOf(ids), this.d.orders.refundsOf(ids)]);
+    const eligibility = new EligibilityOfPage(view.now, view.timeZone);
     return rows.map((row) =>
       this.present(
         row,
         items.get(row.id) ?? [],
         refunds.filter((r) => r.order_id === row.id),
-        { locale, timeZone: view.timeZone, now: view.now, seesProfit: view.seesProfit },
+        { locale, timeZone: view.timeZone, now: view.now, seesProfit: view.seesProfit, eligibility },
       ),
     );
   }
@@ -247,14 +249,9 @@ export class BillsService {
     row: BillRow,
     items: Awaited<ReturnType<OrderRepository['items']>>,
     refunds: Awaited<ReturnType<OrderRepository['refundsOf']>>,
-    o: { locale: Locale; timeZone: string; now: number; seesProfit: boolean },
+    o: { locale: Locale; timeZone: string; now: number; seesProfit: boolean; eligibility: EligibilityOfPage },
   ): Bill {
-    const eligibility = refundEligibility({
-      client: row.client,
-      orderTime: row.paid_at ?? row.created_at,
-      now: o.now,
-      timeZone: o.timeZone,
-    });
+    const eligibility = o.eligibility.of(row.client, row.paid_at ?? row.created_at);
     const firstFault = items.find((i) => i.fault !== '')?.fault ?? '';
     const goodsErr = row.goods_err || firstFault;
     return {
@@ -309,5 +306,51 @@ export class BillsService {
       create_time: row.created_at,
       finish_time: row.finished_at,
     };
+  }
+}
+
+/** Each zone's current local day [start, end), worked out again only once `now` has left it (as saleDay does). */
+const todayIn = new Map<string, { start: number; end: number }>();
+
+/** Further than any zone's day moves (a daylight-saving change shifts it by at most 2 hours). */
+const NEAR_DAY_EDGE = 3 * 3_600_000;
+
+/**
+ * The contract's refundEligibility for the bills of one answer, without working out two local dates per bill
+ * (zonedDay formats a date each time: the costliest part of presenting a page). Eligibility 1 and 3 depend on the
+ * payment method alone and 0 or 2 on whether the order is of today (spec §4), so the rule runs once per payment
+ * method at `now`, and an order time is then placed by today's bounds in the merchant's zone; within 3 hours of
+ * either bound the local days are compared as the rule does (zonedDay), today's once per answer.
+ */
+export class EligibilityOfPage {
+  private readonly byClient = new Map<string, RefundEligibility>();
+  private readonly today: { start: number; end: number };
+  private todayKey: string | undefined;
+
+  constructor(
+    private readonly now: number,
+    private readonly timeZone: string,
+  ) {
+    let today = todayIn.get(timeZone);
+    if (!today || now < today.start || now >= today.end) {
+      today = { start: startOfPeriod('day', now, timeZone), end: nextPeriodStart('day', now, timeZone) };
+      todayIn.set(timeZone, today);
+    }
+    this.today = today;
+  }
+
+  of(client: string, orderTime: number): RefundEligibility {
+    let atNow = this.byClient.get(client);
+    if (atNow === undefined) {
+      atNow = refundEligibility({ client, orderTime: this.now, now: this.now, timeZone: this.timeZone });
+      this.byClient.set(client, atNow);
+    }
+    if (atNow !== 0) return atNow;
+    const { start, end } = this.today;
+    if (orderTime >= start + NEAR_DAY_EDGE && orderTime < end - NEAR_DAY_EDGE) return 0;
+    if (orderTime < start - NEAR_DAY_EDGE || orderTime >= end + NEAR_DAY_EDGE) return 2;
+    // Near midnight: the rule's own comparison of local days, with today's worked out once.
+    this.todayKey ??= zonedDay(this.now, this.timeZone);
+    return zonedDay(orderTime, this.timeZone) === this.todayKey ? 0 : 2;
   }
 }

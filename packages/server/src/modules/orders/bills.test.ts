@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill, BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
+import { refundEligibility } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { combineSales } from './analysis-sums';
@@ -24,6 +25,7 @@ import {
   virtualMachines,
 } from './order-fixtures';
 import { OrderStats, coverOf } from './order-stats';
+import { EligibilityOfPage } from './bills-service';
 import type { OrdersTable } from './order-tables';
 
 const DAY = 86_400_000;
@@ -361,6 +363,45 @@ describe.each(dialects())('bills on %s', (dialect) => {
     expect(await waiting()).toContain(old!.orderno);
     silent();
     restore = virtualMachines(t);
+  });
+});
+
+describe('refund eligibility of a page of bills', () => {
+  it('answers what the rule answers, for every payment method, near midnight and across daylight-saving days', () => {
+    const zones = [
+      'Asia/Shanghai',
+      'America/New_York',
+      'Europe/London',
+      'America/Santiago',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    const clients = ['wechat', 'alipay', 'coin', 'bill', 'remote', 'iccard', 'card', 'gift', ''];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // Around the daylight-saving changes of 2026 in both hemispheres, and any moment of the years around.
+        fc.oneof(
+          fc.integer({ min: Date.UTC(2026, 2, 7), max: Date.UTC(2026, 3, 8) }),
+          fc.integer({ min: Date.UTC(2026, 8, 25), max: Date.UTC(2026, 10, 3) }),
+          fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        ),
+        fc.array(fc.tuple(fc.constantFrom(...clients), fc.integer({ min: -3 * DAY, max: 2 * DAY })), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        (timeZone, now, orders) => {
+          const page = new EligibilityOfPage(now, timeZone);
+          for (const [client, offset] of orders) {
+            const orderTime = now + offset;
+            expect(page.of(client, orderTime)).toBe(refundEligibility({ client, orderTime, now, timeZone }));
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
