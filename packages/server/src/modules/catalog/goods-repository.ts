@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { GoodsTable } from './catalog-tables';
 import { contains, pageWindow } from '../../db/list-query';
 import { prepared } from '../../db/prepared-query';
+import { writeBehindOf, type WriteQueue } from '../../db/write-behind';
 
 type Db = Kysely<Database>;
 export type GoodsRow = Selectable<GoodsTable>;
@@ -136,8 +137,15 @@ export class GoodsRepository {
   }
 
   /** A sale: units sold go up inside the order's transaction. */
+  /**
+   * Counts a sale in the goods' sold total: at once, or, inside a machine-event batch (the transaction has a
+   * write-behind), summed per goods and written once per goods before the commit, in the goods' id order
+   * (decision 051).
+   */
   async addSold(db: Db, id: number, quantity: number): Promise<void> {
-    await addSold.execute(db, { id, quantity });
+    const writes = writeBehindOf(db);
+    if (writes) writes.add(soldCounts, { id, quantity });
+    else await addSold.execute(db, { id, quantity });
   }
 
   /** Which of these stored paths are files we hold. */
@@ -158,6 +166,16 @@ export class GoodsRepository {
 }
 
 /** On every machine sale: prepared once (docs/ingest.md). */
+/** Sold counts queued by `addSold`: one update per goods with the batch's sum. */
+const soldCounts: WriteQueue<{ id: number; quantity: number }> = {
+  async write(db, counts) {
+    const sums = new Map<number, number>();
+    for (const { id, quantity } of counts) sums.set(id, (sums.get(id) ?? 0) + quantity);
+    for (const id of [...sums.keys()].sort((a, b) => a - b))
+      await addSold.execute(db, { id, quantity: sums.get(id)! });
+  },
+};
+
 const addSold = prepared<{ id: number; quantity: number }>()((db, p) =>
   db
     .updateTable('goods')

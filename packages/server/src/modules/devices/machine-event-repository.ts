@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
 import { prepared } from '../../db/prepared-query';
+import { attachWriteBehind, type WriteBehind } from '../../db/write-behind';
 import type {
   EventOutcome,
   EventToRecord,
@@ -70,6 +71,13 @@ export class MachineEventRepository implements MachineEventStore {
     const results: RecordResult[] = [];
     const afterCommit: Array<() => void> = [];
     const trx = await this.db.startTransaction().execute();
+    // Straight through, the sales' inserts wait in a write-behind and go out as multi-row statements (decision
+    // 051); in savepoints each event writes its own rows, so a failing one is rolled back alone.
+    const behind = isolate ? null : attachWriteBehind(trx);
+    const flush = async (writes: WriteBehind) =>
+      writes.flush(trx).catch((error: unknown) => {
+        throw new EventFailed(error);
+      });
     try {
       for (const [i, { sn, event }] of batch.entries()) {
         // SQLite runs synchronously: let the broker read and answer between events of a long batch.
@@ -79,7 +87,9 @@ export class MachineEventRepository implements MachineEventStore {
           results.push({ outcome: 'unknown_device' });
           continue;
         }
-        if (!isolate) {
+        if (behind) {
+          // Only a cash sale reads nothing an earlier sale of the batch may have queued (orders by number).
+          if (event.type !== 'cash_sale') await flush(behind.writes);
           const applied = await this.apply(trx, device, event, now).catch((error: unknown) => {
             throw new EventFailed(error);
           });
@@ -98,6 +108,7 @@ export class MachineEventRepository implements MachineEventStore {
           results.push({ outcome: 'failed', error });
         }
       }
+      if (behind) await flush(behind.writes);
       await trx.commit().execute();
     } catch (error) {
       await trx
@@ -105,6 +116,8 @@ export class MachineEventRepository implements MachineEventStore {
         .execute()
         .catch(() => undefined);
       throw error;
+    } finally {
+      behind?.release();
     }
     for (const run of afterCommit) run();
     return results;

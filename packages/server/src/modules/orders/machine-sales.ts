@@ -214,7 +214,7 @@ export class MachineSales implements MachineEventSink {
     const orderNo = keep
       ? input.machineOrder!
       : this.d.numbers.next(event.at, input.client === 'remote' ? 'R' : 'M');
-    await this.d.repo.insert(
+    await this.d.repo.insertSale(
       trx,
       {
         order_no: orderNo,

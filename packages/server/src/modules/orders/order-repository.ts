@@ -3,6 +3,7 @@ import type { RefundKind } from '@vendo/contract/enums';
 import type { Database } from '../../db/database';
 import { onPostgres } from '../../db/list-query';
 import { prepared } from '../../db/prepared-query';
+import { multiRowInsert, writeBehindOf, type WriteQueue } from '../../db/write-behind';
 import { orderAbnormalEvent } from './order-events';
 import type {
   OrderItemRow,
@@ -87,14 +88,22 @@ export class OrderRepository {
   constructor(private readonly db: Db) {}
 
   async insert(trx: Db, order: NewOrder, items: NewOrderItem[]): Promise<number> {
-    const place = { area_id: order.area_id ?? null, store_id: order.store_id ?? null };
-    const original = { original_amount: order.original_amount ?? order.amount };
-    const row: FullOrder = { ...ORDER_DEFAULTS, ...order, ...place, ...original };
-    const inserted = await insertOrder.first(trx, row);
+    const inserted = await insertOrder.first(trx, fullOrder(order));
     if (!inserted) throw new Error('order not inserted');
     const { id } = inserted;
     for (const item of items) await insertItem.execute(trx, { ...ITEM_DEFAULTS, ...item, order_id: id });
     return id;
+  }
+
+  /**
+   * A machine's sale: inserted like `insert`, or, inside a machine-event batch (the transaction has a
+   * write-behind), queued with its items and written with the batch's other orders in multi-row statements
+   * before the commit (decision 051). Nothing in the batch reads it back before then.
+   */
+  async insertSale(trx: Db, order: NewOrder, items: NewOrderItem[]): Promise<void> {
+    const writes = writeBehindOf(trx);
+    if (writes) writes.add(saleOrders, { row: fullOrder(order), items });
+    else await this.insert(trx, order, items);
   }
 
   findByNo(orderNo: string, db: Db = this.db): Promise<OrderRow | undefined> {
@@ -446,6 +455,38 @@ export class OrderRepository {
 const ITEM_DEFAULTS = { channel_id: null, goods_id: null } satisfies Partial<Insertable<OrderItemsTable>>;
 
 const insertOrder = prepared<FullOrder>()((db, p) => db.insertInto('orders').values(p).returning('id'));
+
+/** Orders queued by `insertSale`: the orders in multi-row inserts, then their items, by order number. */
+const saleOrders: WriteQueue<{ row: FullOrder; items: NewOrderItem[] }> = {
+  async write(db, sales) {
+    const inserted = await insertOrders.rows(
+      db,
+      sales.map((s) => s.row),
+    );
+    const ids = new Map(inserted.map((r) => [r.order_no, r.id]));
+    const items = sales.flatMap(({ row, items }) => {
+      const id = ids.get(row.order_no);
+      if (id === undefined) throw new Error(`order ${row.order_no} not inserted`);
+      return items.map((item) => ({ ...ITEM_DEFAULTS, ...item, order_id: id }));
+    });
+    await insertItems.rows(db, items);
+  },
+};
+
+/** Every column, the defaults spelled out: one statement shape for every insert. */
+function fullOrder(order: NewOrder): FullOrder {
+  const place = { area_id: order.area_id ?? null, store_id: order.store_id ?? null };
+  const original = { original_amount: order.original_amount ?? order.amount };
+  return { ...ORDER_DEFAULTS, ...order, ...place, ...original };
+}
+
+const insertOrders = multiRowInsert<FullOrder>()((db, rows) =>
+  db.insertInto('orders').values(rows).returning(['id', 'order_no']),
+);
+
+const insertItems = multiRowInsert<Required<Omit<Insertable<OrderItemsTable>, 'id'>>>()((db, rows) =>
+  db.insertInto('order_items').values(rows),
+);
 
 const insertItem = prepared<Required<Omit<Insertable<OrderItemsTable>, 'id'>>>()((db, p) =>
   db.insertInto('order_items').values(p),

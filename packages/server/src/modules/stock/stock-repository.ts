@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { StockRecordsTable, StocksTable } from './stock-tables';
 import { contains, onPostgres, pageWindow } from '../../db/list-query';
 import { prepared } from '../../db/prepared-query';
+import { multiRowInsert, writeBehindOf, type WriteQueue } from '../../db/write-behind';
 
 type Db = Kysely<Database>;
 export type StockEntryRow = Selectable<StocksTable>;
@@ -179,13 +180,17 @@ export class StockRepository {
   }
 
   async insertRecord(db: Db, record: NewStockRecord): Promise<void> {
-    await insertRecord.execute(db, {
-      ...record,
-      area_id: record.area_id ?? null,
-      store_id: record.store_id ?? null,
-      channel_id: record.channel_id ?? null,
-      oper_user_id: record.oper_user_id ?? null,
-    });
+    await insertRecord.execute(db, fullRecord(record));
+  }
+
+  /**
+   * A sale's write-off in the log: written at once, or, inside a machine-event batch (the transaction has a
+   * write-behind), with the batch's other write-offs in multi-row statements before the commit (decision 051).
+   */
+  async insertSaleRecord(db: Db, record: NewStockRecord): Promise<void> {
+    const writes = writeBehindOf(db);
+    if (writes) writes.add(saleRecords, fullRecord(record));
+    else await this.insertRecord(db, record);
   }
 
   /**
@@ -292,6 +297,27 @@ export class StockRepository {
 }
 
 /** Every column of a log entry: one statement shape, prepared once (a machine sale writes one each). */
+function fullRecord(record: NewStockRecord): Required<NewStockRecord> {
+  return {
+    ...record,
+    area_id: record.area_id ?? null,
+    store_id: record.store_id ?? null,
+    channel_id: record.channel_id ?? null,
+    oper_user_id: record.oper_user_id ?? null,
+  };
+}
+
+const insertRecords = multiRowInsert<Required<NewStockRecord>>()((db, rows) =>
+  db.insertInto('stock_records').values(rows),
+);
+
+/** Sales' write-offs queued by `insertSaleRecord`. */
+const saleRecords: WriteQueue<Required<NewStockRecord>> = {
+  async write(db, records) {
+    await insertRecords.rows(db, records);
+  },
+};
+
 const insertRecord = prepared<Required<NewStockRecord>>()((db, p) =>
   db.insertInto('stock_records').values(p),
 );

@@ -405,7 +405,7 @@ export class StockService {
     }
     if (sale.goodsId === null) return { left: shelf.quantity };
     await this.d.goods.addSold(trx, sale.goodsId, sale.quantity);
-    await this.d.repo.insertRecord(trx, {
+    await this.d.repo.insertSaleRecord(trx, {
       merchant_id: sale.merchantId,
       goods_id: sale.goodsId,
       stock_type: 3,

@@ -1,0 +1,105 @@
+import type { Compilable, Kysely } from 'kysely';
+import type { Database } from './database';
+import { PreparedQuery, type Slots } from './prepared-query';
+
+type Db = Kysely<Database>;
+
+/**
+ * Rows a transaction writes late, many at once (decision 051): the machine-event store's group commit hands one
+ * to its batch's transaction, the sale path's inserts (orders with their items, stock logs, goods' sold counts)
+ * queue their rows on it instead of running one statement each, and the store writes the queues as multi-row
+ * statements before the commit. Only rows nothing in the same batch reads back go through it; the store
+ * flushes before any event that reads orders. Without one (any other transaction, or a batch's savepoint rerun)
+ * the same code writes at once.
+ */
+export class WriteBehind {
+  /** Queues in the order of their first row: an order's queue before the stock log that names it. */
+  private readonly queues = new Map<WriteQueue<never>, unknown[]>();
+
+  add<T>(queue: WriteQueue<T>, row: T): void {
+    const rows = this.queues.get(queue as WriteQueue<never>);
+    if (rows) rows.push(row);
+    else this.queues.set(queue as WriteQueue<never>, [row]);
+  }
+
+  /** Writes every queued row, queue by queue, inside `db` (the transaction it belongs to). */
+  async flush(db: Db): Promise<void> {
+    for (const [queue, rows] of this.queues) {
+      this.queues.delete(queue);
+      await queue.write(db, rows as never[]);
+    }
+  }
+}
+
+/** How a queue's rows are written: all of them, in the caller's transaction. */
+export interface WriteQueue<T> {
+  write(db: Db, rows: T[]): Promise<void>;
+}
+
+const behind = new WeakMap<Db, WriteBehind>();
+
+/** The write-behind of this transaction, if its owner gave it one. */
+export function writeBehindOf(db: Db): WriteBehind | undefined {
+  return behind.get(db);
+}
+
+/** Gives `trx` a write-behind until `release`; the caller flushes it before committing. */
+export function attachWriteBehind(trx: Db): { writes: WriteBehind; release: () => void } {
+  const writes = new WriteBehind();
+  behind.set(trx, writes);
+  return { writes, release: () => behind.delete(trx) };
+}
+
+/** Rows per statement: a batch of n rows is written in chunks of these sizes, largest first. */
+const CHUNKS = [64, 16, 4, 1];
+
+/**
+ * An INSERT of many rows of fixed columns, prepared once per chunk size (64, 16, 4, 1 rows: a few statement
+ * shapes per table, each compiled by Kysely once and then only bound). Every row must have the same columns,
+ * none undefined; the answer is the rows' RETURNING, chunk after chunk (within a chunk in no promised order).
+ */
+export class MultiRowInsert<Row extends object, R> {
+  private readonly bySize = new Map<number, PreparedQuery<Record<string, unknown>, R>>();
+  private columns: string[] | null = null;
+
+  constructor(private readonly build: (db: Db, rows: Array<Slots<Row>>) => Compilable<R>) {}
+
+  async rows(db: Db, rows: readonly Row[]): Promise<R[]> {
+    const answer: R[] = [];
+    let at = 0;
+    while (at < rows.length) {
+      const size = CHUNKS.find((c) => c <= rows.length - at) ?? 1;
+      const part = rows.slice(at, at + size);
+      at += size;
+      const columns = (this.columns ??= Object.keys(part[0]!));
+      const params: Record<string, unknown> = {};
+      for (const [i, row] of part.entries())
+        for (const column of columns) params[`${i}.${column}`] = (row as Record<string, unknown>)[column];
+      answer.push(...(await this.querySized(size, columns).rows(db, params)));
+    }
+    return answer;
+  }
+
+  private querySized(size: number, columns: string[]): PreparedQuery<Record<string, unknown>, R> {
+    let query = this.bySize.get(size);
+    if (!query) {
+      query = new PreparedQuery<Record<string, unknown>, R>((db, p) =>
+        this.build(
+          db,
+          Array.from(
+            { length: size },
+            (_, i) => Object.fromEntries(columns.map((c) => [c, p[`${i}.${c}`]])) as Slots<Row>,
+          ),
+        ),
+      );
+      this.bySize.set(size, query);
+    }
+    return query;
+  }
+}
+
+/** A multi-row insert of rows Row: `multiRowInsert<Row>()((db, rows) => db.insertInto('t').values(rows))`. */
+export function multiRowInsert<Row extends object>() {
+  return <R>(build: (db: Db, rows: Array<Slots<Row>>) => Compilable<R>): MultiRowInsert<Row, R> =>
+    new MultiRowInsert(build);
+}
