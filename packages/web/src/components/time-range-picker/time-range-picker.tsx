@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
-import { Button, DatePicker, Tabs, Toast } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '@vendo/contract/constants';
+import { lazyComponent, useOpenedOnce } from '../../lib/lazy-component';
+import { toast } from '../../lib/notify';
 import {
   customDayBounds,
   customRange,
@@ -71,6 +73,8 @@ const dateFieldStyle: CSSProperties = { flex: 1, minWidth: 0 };
 
 type Editing = 'start' | 'end' | null;
 
+const RangeDayPicker = lazyComponent(() => import('./range-day-picker').then((m) => m.RangeDayPicker));
+
 /** Today / this week / this month with arrows, and custom start/end days (spec §2). */
 export function TimeRangePicker({
   value,
@@ -83,9 +87,10 @@ export function TimeRangePicker({
 }: TimeRangePickerProps) {
   const { t } = useTranslation('components');
   const [editing, setEditing] = useState<Editing>(null);
+  const pickerOpened = useOpenedOnce(editing !== null);
 
   const refuse = (error: TimeRangeError) => {
-    Toast.show({ content: t(error), duration: TOAST_DEFAULT_MS });
+    toast(t(error), { duration: TOAST_DEFAULT_MS });
   };
   const apply = (result: TimeRangeResult) => {
     if (result.ok) onChange(result.range);
@@ -163,18 +168,20 @@ export function TimeRangePicker({
         </div>
       ) : null}
 
-      <DatePicker
-        visible={editing !== null}
-        precision="day"
-        title={editing === 'end' ? t('endDate') : t('startDate')}
-        confirmText={t('confirm')}
-        cancelText={t('cancel')}
-        value={dayToPickerDate(editing === 'end' ? endDay : startDay)}
-        min={bounds ? dayToPickerDate(editing === 'end' ? bounds.endMin : bounds.startMin) : undefined}
-        max={bounds ? dayToPickerDate(editing === 'end' ? bounds.endMax : bounds.startMax) : undefined}
-        onConfirm={confirmDay}
-        onClose={() => setEditing(null)}
-      />
+      {pickerOpened ? (
+        <RangeDayPicker
+          visible={editing !== null}
+          precision="day"
+          title={editing === 'end' ? t('endDate') : t('startDate')}
+          confirmText={t('confirm')}
+          cancelText={t('cancel')}
+          value={dayToPickerDate(editing === 'end' ? endDay : startDay)}
+          min={bounds ? dayToPickerDate(editing === 'end' ? bounds.endMin : bounds.startMin) : undefined}
+          max={bounds ? dayToPickerDate(editing === 'end' ? bounds.endMax : bounds.startMax) : undefined}
+          onConfirm={confirmDay}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }
