@@ -283,7 +283,8 @@ async function measureSales(
     let next = 0;
     // Arrivals on a 5 ms tick: every arrival due so far, each at its own scheduled time.
     while (performance.now() < to && target.alive) {
-      const due = Math.floor(((performance.now() - t0) / 1000) * offered);
+      // Arrival k is due at t0 + k / offered s: those up to now are 0 .. floor(elapsed × offered).
+      const due = Math.floor(((performance.now() - t0) / 1000) * offered) + 1;
       for (; issued < due; issued++) {
         const arrival = t0 + (issued / offered) * 1000;
         const lane = lanes[next++ % lanes.length]!;
