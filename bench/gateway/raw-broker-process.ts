@@ -7,7 +7,8 @@ import net from 'node:net';
 import { Aedes } from 'aedes';
 
 const broker = await Aedes.createBroker({ maxClientsIdLength: 64 });
-const server = net.createServer((socket) => broker.handle(socket));
+// As the embedded broker: no Nagle on the machines' connections.
+const server = net.createServer({ noDelay: true }, (socket) => broker.handle(socket));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -150,7 +150,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     );
   });
 
-  const server = net.createServer((socket) => {
+  // No Nagle: an event's PUBACK and, a few ms later, its event-ack are two small writes to the same machine; with
+  // Nagle the second waited for the machine's TCP ACK of the first, which it delays up to 40 ms (issue 13).
+  const server = net.createServer({ noDelay: true }, (socket) => {
     const client = broker.handle(socket);
     if (!limitPacketSize(client, MAX_PACKET_BYTES)) {
       log.error({}, 'cannot bound MQTT packet sizes with this aedes version: connection refused');
