@@ -394,7 +394,10 @@ const profile = values['cpu-prof-dir'];
 const api = await serve(
   path.join(ROOT, 'bench/bills/bills-server.ts'),
   profile
-    ? { ...env, NODE_OPTIONS: `${env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(profile)}` }
+    ? {
+        ...env,
+        NODE_OPTIONS: `${env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(profile)}`,
+      }
     : env,
 );
 const bare = await serve(path.join(ROOT, 'bench/bills/bare-server.ts'), env);

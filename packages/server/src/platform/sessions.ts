@@ -150,4 +150,6 @@ function sessionQuery(db: Db) {
 const sessionByToken = prepared<{ value: string }>()((db, p) =>
   sessionQuery(db).where('sessions.token_hash', '=', p.value),
 );
-const sessionById = prepared<{ value: number }>()((db, p) => sessionQuery(db).where('sessions.id', '=', p.value));
+const sessionById = prepared<{ value: number }>()((db, p) =>
+  sessionQuery(db).where('sessions.id', '=', p.value),
+);

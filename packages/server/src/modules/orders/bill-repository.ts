@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from '../../db/database';
 import { combineSales, type AnalysisSums } from './analysis-sums';
 import { pageWindow } from '../../db/list-query';
@@ -71,6 +78,7 @@ const ABNORMAL_SQL = sql<SqlBool>`status in (1, 2, 5)`;
 /** The SQL of both bill lists and of the home alert. */
 export class BillRepository {
   private readonly stats: OrderStats;
+  private readonly namedByCount = new Map<number, CompiledQuery<BillRow>>();
 
   constructor(private readonly db: Db) {
     this.stats = new OrderStats(db);
@@ -119,8 +127,22 @@ export class BillRepository {
     return this.named(ids.map((r) => r.id));
   }
 
+  /**
+   * The rows of a page's ids with the names of where they sold. Its SQL depends only on how many ids there are
+   * (every parameter is an id), so it is built and compiled once per count and then only run with the ids.
+   */
   private async named(ids: number[]): Promise<BillRow[]> {
     if (!ids.length) return [];
+    let compiled = this.namedByCount.get(ids.length);
+    if (!compiled) {
+      compiled = this.namedQuery(ids).compile();
+      if (compiled.parameters.length !== ids.length) return (await this.db.executeQuery(compiled)).rows;
+      this.namedByCount.set(ids.length, compiled);
+    }
+    return (await this.db.executeQuery<BillRow>({ ...compiled, parameters: ids })).rows;
+  }
+
+  private namedQuery(ids: number[]) {
     return (
       this.db
         .selectFrom('orders')
@@ -141,7 +163,6 @@ export class BillRepository {
         .where('orders.id', 'in', ids)
         .orderBy('orders.paid_at', 'desc')
         .orderBy('orders.id', 'desc')
-        .execute()
     );
   }
 
