@@ -312,6 +312,9 @@ export class BillsService {
 /** Each zone's current local day [start, end), worked out again only once `now` has left it (as saleDay does). */
 const todayIn = new Map<string, { start: number; end: number }>();
 
+/** The rule for an order of today, per payment method: 1 or 3 by the method alone, else 0 (any zone, any day). */
+const eligibilityOfClient = new Map<string, RefundEligibility>();
+
 /** Further than any zone's day moves (a daylight-saving change shifts it by at most 2 hours). */
 const NEAR_DAY_EDGE = 3 * 3_600_000;
 
@@ -319,11 +322,11 @@ const NEAR_DAY_EDGE = 3 * 3_600_000;
  * The contract's refundEligibility for the bills of one answer, without working out two local dates per bill
  * (zonedDay formats a date each time: the costliest part of presenting a page). Eligibility 1 and 3 depend on the
  * payment method alone and 0 or 2 on whether the order is of today (spec §4), so the rule runs once per payment
- * method at `now`, and an order time is then placed by today's bounds in the merchant's zone; within 3 hours of
- * either bound the local days are compared as the rule does (zonedDay), today's once per answer.
+ * method (for an order of today, kept for the process), and an order time is then placed by today's bounds in the
+ * merchant's zone; within 3 hours of either bound the local days are compared as the rule does (zonedDay), today's
+ * once per answer.
  */
 export class EligibilityOfPage {
-  private readonly byClient = new Map<string, RefundEligibility>();
   private readonly today: { start: number; end: number };
   private todayKey: string | undefined;
 
@@ -340,10 +343,10 @@ export class EligibilityOfPage {
   }
 
   of(client: string, orderTime: number): RefundEligibility {
-    let atNow = this.byClient.get(client);
+    let atNow = eligibilityOfClient.get(client);
     if (atNow === undefined) {
       atNow = refundEligibility({ client, orderTime: this.now, now: this.now, timeZone: this.timeZone });
-      this.byClient.set(client, atNow);
+      if (eligibilityOfClient.size < 1000) eligibilityOfClient.set(client, atNow);
     }
     if (atNow !== 0) return atNow;
     const { start, end } = this.today;
