@@ -8,13 +8,16 @@ import { giveClearButtonsTheirRole } from './lib/clear-button-role';
 import { applyPreloadedStyles } from './lib/preloaded-styles';
 import { createQueryClient } from './lib/query-client';
 import { prefetchRoute } from './app/route-prefetch';
-import { resetStaleStorage } from './lib/session';
+import { preloadScreen } from './app/route-table';
+import { isLoginValid, isSessionFree, resetStaleStorage } from './lib/session';
 
 const container = document.getElementById('root');
 if (resetStaleStorage(window.location.pathname)) {
   window.location.reload();
 } else if (container) {
-  // The screen's calls leave now, while the stylesheets, the screen's chunk and the schemas load.
+  // The screen's chunk and its calls leave now, while the stylesheets and the schemas load.
+  const { pathname } = window.location;
+  if (isLoginValid() || isSessionFree(pathname)) preloadScreen(pathname);
   const queryClient = createQueryClient();
   prefetchRoute(queryClient, window.location);
   giveClearButtonsTheirRole(document.body);

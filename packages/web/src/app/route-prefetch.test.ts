@@ -3,7 +3,12 @@ import { isBindBank } from '@vendo/contract/api/bank-cards';
 import { devOnlineCount } from '@vendo/contract/api/devices';
 import { abnormalCount } from '@vendo/contract/api/orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { salesDetailBody, DASHBOARD_MODES } from '../features/analytics/api/dashboard-calls';
+import {
+  DASHBOARD_MODES,
+  forgetPrefetchedRange,
+  prefetchedRange,
+  salesDetailBody,
+} from '../features/analytics/api/dashboard-calls';
 import { rangeFromParams } from '../features/analytics/utils/range';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeyOf } from '../lib/query-keys';
@@ -51,6 +56,18 @@ describe('prefetchRoute', () => {
     expect(paths()).toEqual([detail.path]);
     const range = rangeFromParams(new URLSearchParams(search), DASHBOARD_MODES, 'day', NOW);
     expect(client.getQueryState(queryKeyOf(detail, salesDetailBody(range)))).toBeDefined();
+  });
+
+  it("hands the screen the prefetch's range (today's ends at the prefetch) while fresh, once", () => {
+    saveLogin(makeUser({}, NOW), NOW);
+    prefetchRoute(createQueryClient(), { pathname: '/dashboard', search: '' }, NOW);
+    const here = new URLSearchParams('');
+    const range = rangeFromParams(here, DASHBOARD_MODES, 'day', NOW);
+    expect(prefetchedRange(here, NOW + 5_000)).toEqual(range);
+    expect(prefetchedRange(new URLSearchParams('range=week'), NOW + 5_000)).toBeNull();
+    expect(prefetchedRange(here, NOW + 30_000)).toBeNull();
+    forgetPrefetchedRange();
+    expect(prefetchedRange(here, NOW + 5_000)).toBeNull();
   });
 
   it('leaves the ranking tabs, other screens and a visitor without a login alone', () => {

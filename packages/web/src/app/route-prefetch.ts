@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchDashboard } from '../features/analytics/api/dashboard-calls';
 import { prefetchHome } from '../features/home/api/home-calls';
+import { i18n } from '../i18n/i18n';
 import { can } from '../lib/permissions';
 import { isLoginValid, readUserInfo } from '../lib/session';
 
@@ -20,6 +21,9 @@ export function prefetchRoute(
   // React Router matches paths case-insensitively and with or without a trailing slash.
   const path = location.pathname.toLowerCase().replace(/(.)\/$/, '$1');
   if (path === '/') prefetchHome(queryClient, user, now);
-  else if (path === '/dashboard' && can(user, 'dashboard', now))
+  else if (path === '/dashboard' && can(user, 'dashboard', now)) {
     prefetchDashboard(queryClient, new URLSearchParams(location.search), now);
+    // The range picker's and the list states' texts: loaded on first use, the screen would wait for them.
+    void i18n.loadNamespaces('components');
+  }
 }

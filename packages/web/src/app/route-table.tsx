@@ -1,15 +1,30 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/load-chunk';
 import type { RouteHandle } from './route-handle';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
+type Load = () => Promise<{ default: ComponentType }>;
+
+/** Each screen's loader, for preloadScreen: one load, whichever asks first. */
+const loaders = new Map<Screen, Load>();
+
 /** Every screen is its own chunk, loaded through the reload-on-failure rule of spec §4. */
-const screen = (load: () => Promise<{ default: ComponentType }>): Screen => lazy(() => loadChunk(load));
+function screen(load: Load): Screen {
+  let loading: ReturnType<Load> | undefined;
+  const once: Load = () => (loading ??= loadChunk(load));
+  const component = lazy(once);
+  loaders.set(component, once);
+  return component;
+}
+
+const screenOf = new WeakMap<RouteObject, Screen>();
 
 function route(path: string, handle: RouteHandle, Component: Screen): RouteObject {
-  return { path, handle, element: <Component /> };
+  const object: RouteObject = { path, handle, element: <Component /> };
+  screenOf.set(object, Component);
+  return object;
 }
 
 /** Every route of spec §2. React Router matches paths case-insensitively, as the spec's mixed case expects. */
@@ -240,3 +255,14 @@ export const ROUTES: RouteObject[] = [
     screen(() => import('./routes/unknown')),
   ),
 ];
+
+/**
+ * Starts loading the chunk of the screen the address opens, before React has rendered anything (main.tsx): the
+ * screen's lazy component later finds it loading or loaded.
+ */
+export function preloadScreen(pathname: string): void {
+  const match = matchRoutes(ROUTES, pathname)?.at(-1)?.route;
+  const component = match ? screenOf.get(match) : undefined;
+  const load = component ? loaders.get(component) : undefined;
+  void load?.().catch(() => undefined);
+}

@@ -26,9 +26,32 @@ export function salesDetailBody(range: TimeRange) {
 /** The ranking tabs; any other value of `tab` (or none) is the sales tab. */
 const RANKING_TABS: readonly (string | null)[] = ['store', 'device', 'goods'];
 
+/**
+ * The range the prefetch asked for, the address it read it from and when. A range of today ends now, so the
+ * screen, rendering a moment later, would send another body: it starts from this one instead (prefetchedRange).
+ */
+let prefetched: { search: string; range: TimeRange; at: number } | null = null;
+
+/** How long the prefetch's range stands in for the screen's own: the queries' staleTime (lib/query-client.ts). */
+const PREFETCHED_RANGE_MS = 30_000;
+
 /** Starts the sales tab's call for the address, when the address opens on that tab. */
 export function prefetchDashboard(queryClient: QueryClient, params: URLSearchParams, now: number): void {
   if (RANKING_TABS.includes(params.get('tab'))) return;
   const range = rangeFromParams(params, DASHBOARD_MODES, DASHBOARD_FALLBACK_MODE, now);
+  prefetched = { search: params.toString(), range, at: now };
   void queryClient.prefetchQuery(lazyCallQuery(detailCall, salesDetailBody(range)));
+}
+
+/**
+ * The prefetch's range while the address is still the one it read and it is fresh; null otherwise. The screen
+ * reads it on every mount attempt (a render that suspends starts again) and forgets it once mounted.
+ */
+export function prefetchedRange(params: URLSearchParams, now: number = Date.now()): TimeRange | null {
+  if (!prefetched || prefetched.search !== params.toString()) return null;
+  return now - prefetched.at < PREFETCHED_RANGE_MS ? prefetched.range : null;
+}
+
+export function forgetPrefetchedRange(): void {
+  prefetched = null;
 }

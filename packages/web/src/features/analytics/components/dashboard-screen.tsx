@@ -1,4 +1,5 @@
 import type { SortAttr } from '@vendo/contract/api/analytics';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/tabs/tabs';
@@ -6,7 +7,12 @@ import { TimeRangePicker } from '../../../components/time-range-picker/time-rang
 import { dayOf } from '../../../components/time-range-picker/time-range';
 import { registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
-import { DASHBOARD_FALLBACK_MODE, DASHBOARD_MODES as MODES } from '../api/dashboard-calls';
+import {
+  DASHBOARD_FALLBACK_MODE,
+  DASHBOARD_MODES as MODES,
+  forgetPrefetchedRange,
+  prefetchedRange,
+} from '../api/dashboard-calls';
 import { DeviceRankingTab, GoodsRankingTab, sortFromParams, StoreRankingTab } from './ranking-tabs';
 import { SalesTab } from './sales-tab';
 import { usePatchParams } from './use-page-param';
@@ -29,7 +35,8 @@ function Dashboard() {
   const tabParam = params.get('tab');
   const tab: DashboardTab = isTab(tabParam) ? tabParam : 'sales';
   const sort = sortFromParams(params);
-  const [range, setRange] = useUrlRange(MODES, DASHBOARD_FALLBACK_MODE);
+  const [range, setRange] = useUrlRange(MODES, DASHBOARD_FALLBACK_MODE, prefetchedRange);
+  useEffect(forgetPrefetchedRange, []);
   return (
     <div className="an-screen">
       <Tabs<DashboardTab>

@@ -10,9 +10,13 @@ import { rangeFromParams, rangeToParams } from '../utils/range';
 export function useUrlRange(
   modes: readonly TimeRangeMode[],
   fallback: TimeRangeMode,
+  /** A range already read from this address (the route prefetch's), to start from instead. */
+  initial?: (params: URLSearchParams) => TimeRange | null,
 ): [TimeRange, (next: TimeRange) => void] {
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useState(() => rangeFromParams(params, modes, fallback, Date.now()));
+  const [range, setRange] = useState(
+    () => initial?.(params) ?? rangeFromParams(params, modes, fallback, Date.now()),
+  );
   const change = (next: TimeRange) => {
     setRange(next);
     setParams(
