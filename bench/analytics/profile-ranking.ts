@@ -5,6 +5,8 @@
  *
  *   node --import tsx bench/analytics/profile-ranking.ts [--orders 1000000] [--dir DIR] [--days 93]
  *     [--what machines|stores|goods] [--repeat 200]
+ *
+ * CALLS_ONLY=1 times the ranking alone (for node --cpu-prof); DUMP=1 prints each statement with its parameters.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -77,6 +79,10 @@ const time = async (fn: () => unknown, n: number) => {
 issued.clear();
 console.log(`${values.what}, ${values.days} days: ${await time(run, Number(values.repeat))}`);
 SQLite.prototype.prepare = prepare;
+if (process.env['CALLS_ONLY']) {
+  await db.destroy();
+  process.exit(0);
+}
 const raw = new SQLite(file, { readonly: true });
 for (const [source, params] of issued) {
   if (/^\s*(begin|commit|rollback|pragma)/i.test(source)) continue;
