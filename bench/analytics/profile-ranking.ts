@@ -48,8 +48,13 @@ SQLite.prototype.prepare = function (this: SQLite.Database, source: string) {
 const file = path.join(path.resolve(values.dir), values.orders, 'vendo.sqlite');
 const db = await createDb({ databaseUrl: '', schema: '', sqliteFile: file });
 const setup = JSON.parse(
-  (await db.kysely.selectFrom('settings').select('value').where('key', '=', 'bench_analytics').executeTakeFirstOrThrow())
-    .value,
+  (
+    await db.kysely
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'bench_analytics')
+      .executeTakeFirstOrThrow()
+  ).value,
 ) as { merchantId: number; now: number };
 const today = startOfPeriod('day', setup.now, ZONE);
 const end = today + Math.floor((setup.now - today) / H) * H + H;
