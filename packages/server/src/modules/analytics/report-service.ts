@@ -14,7 +14,7 @@ import { permissionsOf } from '../accounts/permissions';
 import type { Body } from '../devices/call-types';
 import { columns, reportTitle } from './report-columns';
 import { openTable, REPORT_CONTENT_TYPES, type Cell, type ReportFormat } from '../../platform/report-file';
-import { resumeReportLink, type ReportFile } from '../../platform/report-links';
+import { reportLink, resumeReportLink, type ReportFile } from '../../platform/report-links';
 import { REPORTS, type ReportSources } from './report-kinds';
 import type { ReportTickets } from '../../platform/report-tickets';
 
@@ -46,19 +46,12 @@ export class ReportService {
     const condition = body.condition ?? {};
     await this.assertMay(auth, body.kind);
     const file = await this.file(auth, body.kind, condition, body.format, locale);
-    const { token, expires } = this.d.tickets.sign({
-      session: auth.sessionId,
-      user: auth.user.id,
-      kind: body.kind,
-      format: body.format,
-      condition,
-      locale,
-    });
-    return {
-      url: `${origin}${REPORT_FILE_PATH}?ticket=${token}`,
-      filename: file.filename,
-      expires_at: expires,
-    };
+    return reportLink(
+      this.d.tickets,
+      auth,
+      { kind: body.kind, format: body.format, condition, locale },
+      { origin, path: REPORT_FILE_PATH, filename: file.filename },
+    );
   }
 
   /** The file of a link: its session, then the permissions and conditions again (platform/report-links). */
