@@ -3,6 +3,7 @@ import { PROTOCOL_VERSION, type MachineEvent } from '@vendo/contract/device-prot
 import { writeBehindOf, type WriteQueue } from '../../db/write-behind';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { addMachine, mainAccount } from '../catalog/catalog-testing';
+import { addGoods } from '../orders/order-fixtures';
 
 /**
  * Decision 051: inside a batch the sales' orders, items, stock logs and sold counts are written as multi-row
@@ -16,31 +17,7 @@ describe.each(dialects())('machine sales written behind, many rows at once (%s)'
   beforeEach(async () => {
     t = await createTestApp(dialect);
     const owner = await mainAccount(t, '13900000851');
-    const now = t.clock.now;
-    goodsId = (
-      await t.db.kysely
-        .insertInto('goods')
-        .values({
-          merchant_id: owner.merchantId,
-          name: 'Cola',
-          price: 300,
-          cost_price: 100,
-          goods_code: '',
-          sold: 0,
-          tags: '',
-          description: '',
-          duration: 0,
-          goods_type: '',
-          img: '',
-          detail_intro: '',
-          created_by: 0,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    goodsId = await addGoods(t, owner.merchantId, 'Cola', 300, 100);
     await addMachine(t, {
       merchantId: owner.merchantId,
       sn: SN,

@@ -7,6 +7,7 @@ import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
 import { bind, brokerEnv, eventually, machine, provision, runGateway } from './device-fixtures';
 import type { ProvisionedDevice } from './provisioning';
+import { addGoods } from '../orders/order-fixtures';
 
 describe.each(dialects())('remote control on %s', (dialect) => {
   let t: TestApp;
@@ -20,31 +21,7 @@ describe.each(dialects())('remote control on %s', (dialect) => {
     owner = await mainAccount(t, '13900000601');
     gw = await runGateway(t);
     sims = [];
-    const now = t.clock.now;
-    cola = (
-      await t.db.kysely
-        .insertInto('goods')
-        .values({
-          merchant_id: owner.merchantId,
-          name: 'Cola',
-          price: 300,
-          cost_price: 100,
-          goods_code: '',
-          sold: 0,
-          tags: '',
-          description: '',
-          duration: 0,
-          goods_type: '',
-          img: '',
-          detail_intro: '',
-          created_by: 0,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    cola = await addGoods(t, owner.merchantId, 'Cola', 300, 100);
   });
   afterEach(async () => {
     await Promise.allSettled(sims.map((s) => s.stop({ graceful: false })));
