@@ -201,7 +201,7 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
             () => false,
           );
         },
-        { timeout: 90_000, intervals: [5000] },
+        { timeout: 90_000, interval: 5000 },
       )
       .toBe(true);
     const code = await latestCode(demo);
