@@ -6,14 +6,13 @@
  *   node --import tsx bench/bills/loop.ts [--calls 3000] [--case buy93|buyToday|pay93|wechatPrice|long]
  *     [--db sqlite|postgres]
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { openDatabase } from '../../packages/server/src/runtime';
+import { billsBenchEnv } from './bench-env';
 
-const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const DAY = 86_400_000;
 const { values } = parseArgs({
   options: {
@@ -23,17 +22,7 @@ const { values } = parseArgs({
   },
 });
 const POSTGRES = values.db === 'postgres';
-const config = loadConfig({
-  ...(process.env as Record<string, string>),
-  DATA_DIR: path.join(ROOT, 'bench/out/bills'),
-  DATABASE_URL: POSTGRES ? process.env['DATABASE_URL']! : '',
-  DATABASE_SCHEMA: 'bench_bills',
-  VENDO_MODE: 'test',
-  BROWSER_GATE: 'off',
-  LOG_LEVEL: 'warn',
-  WEB_DIST: '/nonexistent',
-  VENDO_SECRET: 'bench-bills-secret-bench-bills-secret-01',
-});
+const config = loadConfig(billsBenchEnv(POSTGRES));
 const db = await openDatabase(config);
 const { app } = await buildApp({ config, db, logger: { level: 'warn' } });
 const login = await app.inject({

@@ -28,9 +28,10 @@ import type { Database } from '../../packages/server/src/db/database';
 import { OrderStats } from '../../packages/server/src/modules/orders/order-stats';
 import { openDatabase } from '../../packages/server/src/runtime';
 import { prng, serve, signUpMerchant } from '../support/bench-kit';
+import { BILLS_OUT, billsBenchEnv } from './bench-env';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
-const OUT = path.join(ROOT, 'bench/out/bills');
+const OUT = BILLS_OUT;
 const DAY = 86_400_000;
 const PHONE = '13700137000';
 const PASSWORD = 'bench123456';
@@ -51,17 +52,7 @@ const SECONDS = Number(values.seconds);
 const POSTGRES = values.db === 'postgres';
 if (POSTGRES && !process.env['DATABASE_URL']) throw new Error('--db postgres needs DATABASE_URL');
 
-const env: Record<string, string> = {
-  ...(process.env as Record<string, string>),
-  DATA_DIR: OUT,
-  DATABASE_URL: POSTGRES ? process.env['DATABASE_URL']! : '',
-  DATABASE_SCHEMA: 'bench_bills',
-  VENDO_MODE: 'test',
-  BROWSER_GATE: 'off',
-  LOG_LEVEL: 'warn',
-  WEB_DIST: '/nonexistent',
-  VENDO_SECRET: 'bench-bills-secret-bench-bills-secret-01',
-};
+const env = billsBenchEnv(POSTGRES);
 
 /** A small seeded PRNG, so every run seeds the same orders. */
 interface Setup {
