@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-members';
 import * as m0023 from './migrations/0023-audit-log';
 import * as m0024 from './migrations/0024-api-keys';
 import * as m0025 from './migrations/0025-webhooks';
+import * as m0026 from './migrations/0026-machine-bill-totals';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0023-audit-log': m0023,
   '0024-api-keys': m0024,
   '0025-webhooks': m0025,
+  '0026-machine-bill-totals': m0026,
 };
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import { combineSales, type AnalysisSums } from './analysis-sums';
 import { pageWindow } from '../../db/list-query';
-import { OrderStats, statCover, type StatGroup } from './order-stats';
+import { OrderStats, statCover, totalsKnow, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
 
 type Db = Kysely<Database>;
@@ -168,44 +168,59 @@ export class BillRepository {
 
   /**
    * The analysis block over everything the filter selects. The totals answer the whole buckets of the range
-   * (a few dozen, whatever its length) when they know every condition; the edges (less than a bucket each), and
-   * conditions the totals do not know (a machine, numbers, abnormal), are summed from the orders through the
-   * bills index.
+   * (a few dozen, whatever its length) when they know every condition (a machine's own totals, migration 0026,
+   * know every condition but a price range); the edges (less than a bucket each), and conditions the totals do
+   * not know (numbers, abnormal, a machine's price range), are summed from the orders through the bills index
+   * (a machine's through orders_sn).
    */
   async analysis(filter: BillFilter): Promise<AnalysisSums> {
-    const byTotals =
-      !filter.sn &&
-      !filter.orderNo &&
-      !filter.cardno &&
-      !filter.merchantOrder &&
-      filter.abnormalBefore === undefined;
+    return combineSales(await this.groups(filter));
+  }
+
+  private async groups(filter: BillFilter): Promise<StatGroup[]> {
+    const numbers = !!filter.orderNo || !!filter.cardno || !!filter.merchantOrder;
+    if (filter.abnormalBefore !== undefined && !numbers && totalsKnow(filter)) {
+      // Pending abnormal: every order of status 5, which the totals know (status is one of their keys), and
+      // the orders of status 1 and 2 waiting past the answer time, which only the orders know (few: a sale
+      // stays there seconds when all is well).
+      const all: StatGroup[] = [];
+      if (filter.status === undefined || filter.status === 5)
+        all.push(...(await this.groups({ ...filter, abnormalBefore: undefined, status: 5 })));
+      if (filter.status === undefined || filter.status === 1 || filter.status === 2)
+        all.push(...(await this.grouped({ ...filter, waitingOnly: true }, [[filter.start, filter.end]])));
+      return all;
+    }
     const cover = statCover(filter, filter.start, filter.end);
-    if (!byTotals || cover.start >= cover.end)
-      return combineSales(await this.grouped(filter, [[filter.start, filter.end]]));
+    if (numbers || filter.abnormalBefore !== undefined || !totalsKnow(filter) || cover.start >= cover.end)
+      return this.grouped(filter, [[filter.start, filter.end]]);
     const edges: Array<[number, number]> = [];
     if (filter.start < cover.start) edges.push([filter.start, cover.start]);
     if (cover.end < filter.end) edges.push([cover.end, filter.end]);
     const groups = await this.stats.sums(filter, cover.start, cover.end);
     if (edges.length) groups.push(...(await this.grouped(filter, edges)));
-    return combineSales(groups);
+    return groups;
   }
 
   /** Orders paid within the spans [from, to) summed per payment method and status, in one query. */
-  private async grouped(filter: BillFilter, spans: Array<[number, number]>): Promise<StatGroup[]> {
-    const q = this.db
-      .selectFrom('orders')
-      .where((eb) =>
-        eb.or(
-          spans.map(([from, to]) =>
-            eb.and([
-              eb('orders.merchant_id', '=', filter.merchantId),
-              eb('orders.paid_at', '>=', from),
-              eb('orders.paid_at', '<', to),
-            ]),
-          ),
+  private async grouped(
+    filter: BillFilter & { waitingOnly?: boolean },
+    spans: Array<[number, number]>,
+  ): Promise<StatGroup[]> {
+    const q = this.db.selectFrom('orders').where((eb) =>
+      eb.or(
+        spans.map(([from, to]) =>
+          eb.and([
+            eb('orders.merchant_id', '=', filter.merchantId),
+            // A machine's edges are read through orders_sn (each span a seek on merchant, machine, time).
+            ...(filter.sn ? [eb('orders.sn', '=', filter.sn)] : []),
+            eb('orders.paid_at', '>=', from),
+            eb('orders.paid_at', '<', to),
+          ]),
         ),
-      );
+      ),
+    );
     const rows = await applyConditions(q, filter)
+      .$if(filter.waitingOnly === true, (w) => w.where('orders.status', 'in', [1, 2]))
       .select((eb) => [
         'orders.client',
         'orders.status',

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { isPostgres } from '../../db/schema-helpers';
 import type { SalesGroup } from './analysis-sums';
-import type { OrderStatsTable } from './order-tables';
+import type { OrderMachineStatsTable, OrderStatsTable } from './order-tables';
 
 /** Totals of orders of one payment method and status: what the analysis block is summed from. */
 export type StatGroup = SalesGroup;
@@ -10,6 +10,8 @@ export type StatGroup = SalesGroup;
 /** The conditions the totals can answer (the others need the orders themselves). */
 export interface StatFilter {
   merchantId: number;
+  /** One machine: its own totals (migration 0026), which know no price range. */
+  sn?: string | undefined;
   storeIds: number[] | null;
   areaId?: number | undefined;
   storeId?: number | undefined;
@@ -36,6 +38,22 @@ const CUTS = {
   price: { cut: 3, store: false, price: true, grains: GRAINS.slice(1) },
 } as const;
 type Cut = (typeof CUTS)[keyof typeof CUTS];
+
+/**
+ * A machine's totals (migration 0026, table order_machine_stats): per machine, store, area, payment method, status
+ * and priced, from 16 hours up (a machine sells far fewer orders an hour than its merchant). No amount.
+ */
+const MACHINE_GRAINS = GRAINS.slice(2);
+
+/** Whether the totals answer these conditions (the orders answer the others): a machine's know no amount. */
+export function totalsKnow(f: StatFilter): boolean {
+  return !f.sn || (f.priceStart === undefined && f.priceEnd === undefined);
+}
+
+/** The bucket lengths that answer a filter (a machine's, else its cut's). */
+function grainsFor(f: StatFilter): readonly number[] {
+  return f.sn ? MACHINE_GRAINS : cutFor(f).grains;
+}
 
 /** The smallest cut that answers a filter. */
 function cutFor(f: StatFilter): Cut {
@@ -85,8 +103,20 @@ export function coverOf(
 
 /** The part of [from, to) the totals answer for this filter (see coverOf); the caller sums the orders of the rest. */
 export function statCover(filter: StatFilter, from: number, to: number) {
-  return coverOf(cutFor(filter).grains, from, to);
+  return coverOf(grainsFor(filter), from, to);
 }
+
+const MACHINE_KEY = [
+  'merchant_id',
+  'sn',
+  'grain',
+  'period',
+  'client',
+  'status',
+  'priced',
+  'store_id',
+  'area_id',
+] as const;
 
 const KEY = [
   'merchant_id',
@@ -143,8 +173,35 @@ export class OrderStats {
         if (last) query = query.where('id', '<=', last.id);
         const rows = await query.returningAll().execute();
         const totals = new Map<string, OrderStatsTable>();
+        const machines = new Map<string, OrderMachineStatsTable>();
         for (const row of rows) {
           const price = Number(row.price);
+          // A delta written before migration 0026 has no machine: that migration summed its order for the
+          // machine totals from the orders themselves.
+          if (row.sn !== null) {
+            for (const grain of MACHINE_GRAINS) {
+              const slot = Number(row.slot);
+              const key: OrderMachineStatsTable = {
+                merchant_id: Number(row.merchant_id),
+                sn: row.sn,
+                grain,
+                period: slot - (slot % grain),
+                client: row.client,
+                status: Number(row.status),
+                priced: price > 0 ? 1 : 0,
+                store_id: Number(row.store_id),
+                area_id: Number(row.area_id),
+                n: 0,
+                amount: 0,
+                refund_fee: 0,
+                cost_price: 0,
+              };
+              const id = MACHINE_KEY.map((k) => key[k]).join('|');
+              const sum = machines.get(id) ?? key;
+              addSums(sum, row);
+              machines.set(id, sum);
+            }
+          }
           for (const cut of Object.values(CUTS)) {
             for (const grain of cut.grains) {
               const slot = Number(row.slot);
@@ -166,17 +223,12 @@ export class OrderStats {
               };
               const id = KEY.map((k) => key[k]).join('|');
               const sum = totals.get(id) ?? key;
-              sum.n += Number(row.n);
-              sum.amount += Number(row.amount);
-              sum.refund_fee += Number(row.refund_fee);
-              sum.cost_price += Number(row.cost_price);
+              addSums(sum, row);
               totals.set(id, sum);
             }
           }
         }
-        const sorted = [...totals.entries()]
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([, v]) => v);
+        const sorted = inKeyOrder(totals);
         for (let i = 0; i < sorted.length; i += 500) {
           await trx
             .insertInto('order_stats')
@@ -191,7 +243,22 @@ export class OrderStats {
             )
             .execute();
         }
-        this.written += rows.length + sorted.length;
+        const byMachine = inKeyOrder(machines);
+        for (let i = 0; i < byMachine.length; i += 500) {
+          await trx
+            .insertInto('order_machine_stats')
+            .values(byMachine.slice(i, i + 500))
+            .onConflict((oc) =>
+              oc.columns([...MACHINE_KEY]).doUpdateSet((eb) => ({
+                n: eb('order_machine_stats.n', '+', eb.ref('excluded.n')),
+                amount: eb('order_machine_stats.amount', '+', eb.ref('excluded.amount')),
+                refund_fee: eb('order_machine_stats.refund_fee', '+', eb.ref('excluded.refund_fee')),
+                cost_price: eb('order_machine_stats.cost_price', '+', eb.ref('excluded.cost_price')),
+              })),
+            )
+            .execute();
+        }
+        this.written += rows.length + sorted.length + byMachine.length;
         return rows.length;
       });
       folded += moved;
@@ -202,6 +269,7 @@ export class OrderStats {
       // Outside any transaction (VACUUM cannot run in one); another process vacuuming makes this one wait.
       await sql`VACUUM (ANALYZE) order_stat_deltas`.execute(this.db);
       await sql`VACUUM (ANALYZE) order_stats`.execute(this.db);
+      await sql`VACUUM (ANALYZE) order_machine_stats`.execute(this.db);
     }
     return folded;
   }
@@ -211,6 +279,7 @@ export class OrderStats {
    * caller sums the orders of the edges), from the folded totals and the deltas not folded yet.
    */
   async sums(filter: StatFilter, from: number, to: number): Promise<StatGroup[]> {
+    if (filter.sn) return this.machineSums(filter, filter.sn, from, to);
     const cut = cutFor(filter);
     const cover = coverOf(cut.grains, from, to);
     if (!cover.ranges.length) return [];
@@ -247,19 +316,86 @@ export class OrderStats {
       .$if(filter.paidOnly === true, (q) => q.where('price', '>', 0))
       .select(SUMS)
       .groupBy(['client', 'status']);
-    const rows = await folded.unionAll(pending).execute();
-    return rows.map((r) => ({
-      client: r.client,
-      status: Number(r.status),
-      n: Number(r.n ?? 0),
-      amount: Number(r.amount ?? 0),
-      refund_fee: Number(r.refund_fee ?? 0),
-      cost_price: Number(r.cost_price ?? 0),
-    }));
+    return groupsOf(await folded.unionAll(pending).execute());
+  }
+
+  /** sums() of one machine: its own totals (no amount: the caller keeps a price range to the orders). */
+  private async machineSums(filter: StatFilter, sn: string, from: number, to: number): Promise<StatGroup[]> {
+    if (!totalsKnow(filter)) throw new Error("a machine's totals know no price range");
+    const cover = coverOf(MACHINE_GRAINS, from, to);
+    if (!cover.ranges.length) return [];
+    const m = filter.merchantId;
+    const folded = this.db
+      .selectFrom('order_machine_stats')
+      .where((eb) =>
+        eb.or(
+          cover.ranges.map((r) =>
+            eb.and([
+              eb('merchant_id', '=', m),
+              eb('sn', '=', sn),
+              eb('grain', '=', r.grain),
+              eb('period', '>=', r.from),
+              eb('period', '<', r.to),
+            ]),
+          ),
+        ),
+      )
+      .where((eb) => eb.and(conditions(eb, filter)))
+      .$if(filter.paidOnly === true, (q) => q.where('priced', '=', 1))
+      .select(SUMS)
+      .groupBy(['client', 'status']);
+    // Deltas without a machine (written before 0026) are in these totals already.
+    const pending = this.db
+      .selectFrom('order_stat_deltas')
+      .where('merchant_id', '=', m)
+      .where('slot', '>=', cover.start)
+      .where('slot', '<', cover.end)
+      .where('sn', '=', sn)
+      .where((eb) => eb.and(conditions(eb, filter)))
+      .$if(filter.paidOnly === true, (q) => q.where('price', '>', 0))
+      .select(SUMS)
+      .groupBy(['client', 'status']);
+    return groupsOf(await folded.unionAll(pending).execute());
   }
 }
 
-const SUMS = (eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas'>) => [
+function groupsOf(
+  rows: Array<{
+    client: string;
+    status: number;
+    n: number | null;
+    amount: number | null;
+    refund_fee: number | null;
+    cost_price: number | null;
+  }>,
+): StatGroup[] {
+  return rows.map((r) => ({
+    client: r.client,
+    status: Number(r.status),
+    n: Number(r.n ?? 0),
+    amount: Number(r.amount ?? 0),
+    refund_fee: Number(r.refund_fee ?? 0),
+    cost_price: Number(r.cost_price ?? 0),
+  }));
+}
+
+type Sums = Pick<OrderStatsTable, 'n' | 'amount' | 'refund_fee' | 'cost_price'>;
+
+function addSums(sum: Sums, row: { n: unknown; amount: unknown; refund_fee: unknown; cost_price: unknown }) {
+  sum.n += Number(row.n);
+  sum.amount += Number(row.amount);
+  sum.refund_fee += Number(row.refund_fee);
+  sum.cost_price += Number(row.cost_price);
+}
+
+/** Upserts in key order, so that two processes folding at once never wait for each other in a cycle. */
+function inKeyOrder<T>(rows: Map<string, T>): T[] {
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+type StatTables = 'order_stats' | 'order_stat_deltas' | 'order_machine_stats';
+
+const SUMS = (eb: ExpressionBuilder<Database, StatTables>) => [
   eb.ref('client').as('client'),
   eb.ref('status').as('status'),
   eb.fn.sum<number>('n').as('n'),
@@ -269,7 +405,7 @@ const SUMS = (eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas
 ];
 
 /** The filter's conditions on the columns totals and deltas share. */
-function conditions(eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas'>, f: StatFilter) {
+function conditions(eb: ExpressionBuilder<Database, StatTables>, f: StatFilter) {
   const all = [];
   if (f.storeIds !== null) all.push(eb('store_id', 'in', f.storeIds.length ? f.storeIds : [-1]));
   if (f.storeId) all.push(eb('store_id', '=', f.storeId));

@@ -8,6 +8,7 @@ export interface OrderTables extends SandboxPaymentTables {
   refunds: RefundsTable;
   order_stats: OrderStatsTable;
   order_stat_deltas: OrderStatDeltasTable;
+  order_machine_stats: OrderMachineStatsTable;
   order_number_nodes: OrderNumberNodesTable;
 }
 
@@ -52,6 +53,23 @@ export interface OrderStatsTable extends StatSums {
   priced: number;
 }
 
+/**
+ * A machine's totals of the bill analysis over buckets of 16 to 4096 hours (migration 0026, order-stats.ts): orders
+ * of machine `sn` paid in [period, period + grain); store_id and area_id are 0 for none. Written by the order jobs.
+ */
+export interface OrderMachineStatsTable extends StatSums {
+  merchant_id: number;
+  sn: string;
+  grain: number;
+  period: number;
+  client: string;
+  status: number;
+  /** 1: the orders took money (payment bills). */
+  priced: number;
+  store_id: number;
+  area_id: number;
+}
+
 /** Changes of orders, by paid hour (slot), appended by triggers on orders, folded into order_stats by the jobs. */
 export interface OrderStatDeltasTable extends StatSums {
   id: Generated<number>;
@@ -63,6 +81,8 @@ export interface OrderStatDeltasTable extends StatSums {
   price: number;
   client: string;
   status: number;
+  /** The order's machine; null on deltas written before migration 0026 (its machine totals came from the orders). */
+  sn: string | null;
 }
 
 export interface OrdersTable {
