@@ -3,7 +3,8 @@
  * (run that first): prints µs per call and this process' CPU. Run it under `node --cpu-prof` to see where a
  * call's time goes without the load loop and the bare route sharing the cores.
  *
- *   node --import tsx bench/bills/loop.ts [--calls 3000] [--case buy93|buyToday|pay93|wechatPrice|long]
+ *   node --import tsx bench/bills/loop.ts [--calls 3000]
+ *     [--case buy93|buyToday|pay93|wechatPrice|long|machine|abnormal]
  *     [--db sqlite|postgres]
  */
 import { performance } from 'node:perf_hooks';
@@ -31,6 +32,13 @@ const login = await app.inject({
   payload: { username: '13700137000', password: 'bench123456' },
 });
 const { token, secret } = (login.json() as { result: { token: string; secret: string } }).result;
+// The seed's machines (run.ts keeps them in its marker): the machine list asks for the fourth, as run.ts does.
+const marker = await db.kysely
+  .selectFrom('settings')
+  .select('value')
+  .where('key', '=', 'bench_bills')
+  .executeTakeFirstOrThrow();
+const { sns } = JSON.parse(marker.value) as { sns: string[] };
 const now = Date.now();
 const range = { start_time: now - 93 * DAY + 60_000, end_time: now + 60_000 };
 const cases: Record<string, [string, unknown]> = {
@@ -42,6 +50,8 @@ const cases: Record<string, [string, unknown]> = {
     { condition: { ...range, client: 'wechat', price_start: 500, price_end: 1000 } },
   ],
   long: ['/api/v1/b/getBuyBill', { condition: { start_time: now - 929 * DAY, end_time: now + 60_000 } }],
+  machine: ['/api/v1/b/getBuyBill', { condition: { ...range, sn: sns[3] } }],
+  abnormal: ['/api/v1/b/getBuyBill', { condition: { ...range, abnormal: true } }],
 };
 const [url, payload] = cases[values.case] ?? cases['buy93']!;
 const call = async () => {
