@@ -8,16 +8,13 @@ import { giveClearButtonsTheirRole } from './lib/clear-button-role';
 import { applyPreloadedStyles } from './lib/preloaded-styles';
 import { createQueryClient } from './lib/query-client';
 import { prefetchRoute } from './app/route-prefetch';
-import { preloadScreen } from './app/route-table';
-import { isLoginValid, resetStaleStorage } from './lib/session';
+import { resetStaleStorage } from './lib/session';
 
 const container = document.getElementById('root');
 if (resetStaleStorage(window.location.pathname)) {
   window.location.reload();
 } else if (container) {
-  // The screen's calls (and the dashboard's chunk, which no first-paint budget counts) leave now.
-  const { pathname } = window.location;
-  if (isLoginValid() && pathname.toLowerCase().startsWith('/dashboard')) preloadScreen(pathname);
+  // The screen's calls (and the dashboard's chunk) leave now.
   const queryClient = createQueryClient();
   prefetchRoute(queryClient, window.location);
   giveClearButtonsTheirRole(document.body);

@@ -1,17 +1,8 @@
-import { skipToken } from '@tanstack/react-query';
 import * as analytics from '@vendo/contract/api/analytics';
-import * as bankCards from '@vendo/contract/api/bank-cards';
-import * as devices from '@vendo/contract/api/devices';
 import { abnormalCount } from '@vendo/contract/api/orders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detailCall } from '../features/analytics/api/dashboard-calls';
-import {
-  abnormalCountCall,
-  devOnlineCountCall,
-  isBindBankCall,
-  overviewCall,
-} from '../features/home/api/home-calls';
-import { lazyCall, lazyCallQuery, useLazyCallQuery } from './lazy-call';
+import { lazyCall, lazyCallQuery } from './lazy-call';
 import { queryKeyOf } from './query-keys';
 
 vi.mock('./notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
@@ -63,24 +54,11 @@ describe('lazyCallQuery', () => {
     await expect(lazyCallQuery(lazy, {}, { quiet: true }).queryFn()).rejects.toMatchObject({ rcode: -3 });
     error.mockRestore();
   });
-
-  it('makes no request while not enabled', () => {
-    const lazy = lazyCall(abnormalCount.path, abnormalCount.auth, () => Promise.resolve(abnormalCount));
-    const query = useLazyCallQuery(lazy, false, {});
-    expect(query.queryFn).toBe(skipToken);
-    expect(query.queryKey).toEqual(queryKeyOf(abnormalCount, {}));
-  });
 });
 
 // Their paths and access are written by hand, for the request to leave before the schemas load.
 describe("the first screens' lazy calls", () => {
-  it.each([
-    [overviewCall, analytics.overview],
-    [detailCall, analytics.detail],
-    [devOnlineCountCall, devices.devOnlineCount],
-    [abnormalCountCall, abnormalCount],
-    [isBindBankCall, bankCards.isBindBank],
-  ])('%# names the contract call it loads', async (lazy, call) => {
+  it.each([[detailCall, analytics.detail]])('%# names the contract call it loads', async (lazy, call) => {
     expect([lazy.path, lazy.auth]).toEqual([call.path, call.auth]);
     await expect(lazy.load()).resolves.toBe(call);
   });

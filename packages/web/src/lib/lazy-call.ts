@@ -1,4 +1,4 @@
-import { skipToken, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { Call, CallAuth } from '@vendo/contract/api/call';
 import type { z } from 'zod';
 import { callEndpointLoading, type Args } from './api-client';
@@ -40,14 +40,4 @@ export function lazyCallQuery<Req extends z.ZodType, Res extends z.ZodType>(
     queryKey: queryKeyOf<Pick<Call<Req, Res>, 'path'>>(lazy, body),
     queryFn: () => callEndpointLoading<z.output<Res>>(lazy, lazy.load(), body, options),
   };
-}
-
-/** lazyCallQuery for a hook; while `enabled` is false, no request. */
-export function useLazyCallQuery<Req extends z.ZodType, Res extends z.ZodType>(
-  lazy: LazyCall<Call<Req, Res>>,
-  enabled: boolean,
-  ...args: Args<Req>
-): { queryKey: QueryKey; queryFn: (() => Promise<z.output<Res>>) | typeof skipToken } {
-  const query = lazyCallQuery(lazy, ...args);
-  return enabled ? query : { queryKey: query.queryKey, queryFn: skipToken };
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
-import { isBindBankCall } from './home-calls';
+import { homeQuery, isBindBankCall } from './home-calls';
 
 /**
  * The bank-card status behind home's banner and alerts (spec §2 home): for the main account and staff with
@@ -11,7 +10,7 @@ import { isBindBankCall } from './home-calls';
 export function useBankStatus(now: number) {
   const user = useUserInfo();
   const sees = can(user, 'bankCard', now);
-  const status = useQuery(useLazyCallQuery(isBindBankCall, sees, {}, { quiet: true }));
+  const status = useQuery(homeQuery(isBindBankCall, sees));
   return { sees, status };
 }
 

@@ -3,11 +3,10 @@ import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { bankTodo, useBankStatus } from '../api/bank-status';
-import { abnormalCountCall, devOnlineCountCall } from '../api/home-calls';
+import { abnormalCountCall, devOnlineCountCall, homeQuery } from '../api/home-calls';
 import { CheckIcon } from './tile-icons';
 
 const countsStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '10px 0 0' };
@@ -34,10 +33,10 @@ export function AlertsCard() {
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
   const seesDevices = can(user, 'deviceManage', now);
-  const counts = useQuery(useLazyCallQuery(devOnlineCountCall, seesDevices, {}, { quiet: true }));
+  const counts = useQuery(homeQuery(devOnlineCountCall, seesDevices));
   const data = counts.data;
   const seesBills = can(user, 'buyBill', now);
-  const abnormal = useQuery(useLazyCallQuery(abnormalCountCall, seesBills, {}, { quiet: true }));
+  const abnormal = useQuery(homeQuery(abnormalCountCall, seesBills));
   const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
   const bank = useBankStatus(now);
   const todo = bank.sees && bank.status.data ? bankTodo(bank.status.data) : null;

@@ -5,11 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
-import { useLazyCallQuery } from '../../../lib/lazy-call';
 import { can } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { DetailList } from '../../../components/detail-list/detail-list';
-import { overviewCall } from '../api/home-calls';
+import { homeQuery, overviewCall } from '../api/home-calls';
 
 const DAYS = ['today', 'yesterday'] as const;
 type Day = (typeof DAYS)[number];
@@ -57,7 +56,7 @@ export function FiguresCard() {
   const [now] = useState(() => Date.now());
   // The figures are the dashboard's (permission 1020); a role without it sees no card rather than a refusal.
   const seesFigures = can(user, 'dashboard', now);
-  const overview = useQuery(useLazyCallQuery(overviewCall, seesFigures, {}, { quiet: true }));
+  const overview = useQuery(homeQuery(overviewCall, seesFigures));
   if (!seesFigures) return null;
   const figures = overview.data?.[day];
   return (

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { registerNamespace } from '../../../i18n/i18n';
 import homeTexts from '../../../i18n/resources/home';
 import { loadChunk } from '../../../lib/load-chunk';
 import { readLoginAt, useUserInfo } from '../../../lib/session';
-import { markHomeRendered } from '../api/home-calls';
 import { shouldShowStatement } from '../utils/statement';
 import { AlertsCard } from './alerts-card';
 import { BankBanner } from './bank-banner';
@@ -22,7 +21,6 @@ export default function HomeScreen() {
   const [now] = useState(() => Date.now());
   const [loginAt] = useState(readLoginAt);
   const [statement] = useState(() => user !== null && shouldShowStatement(user.username, loginAt));
-  useEffect(markHomeRendered, []);
   if (!user) return null;
 
   return (
