@@ -1,25 +1,31 @@
-import type { SortAttr } from '@vendo/contract/api/analytics';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListState } from '../../../components/list-state/list-state';
 import { Tabs } from '../../../components/tabs/tabs';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
 import { dayOf } from '../../../components/time-range-picker/time-range';
 import { registerNamespace } from '../../../i18n/i18n';
 import analyticsTexts from '../../../i18n/resources/analytics';
+import { loadChunk } from '../../../lib/load-chunk';
 import {
   DASHBOARD_FALLBACK_MODE,
   DASHBOARD_MODES as MODES,
   forgetPrefetchedRange,
   prefetchedRange,
 } from '../api/dashboard-calls';
-import { DeviceRankingTab, GoodsRankingTab, sortFromParams, StoreRankingTab } from './ranking-tabs';
 import { SalesTab } from './sales-tab';
 import { usePatchParams } from './use-page-param';
 import { useUrlRange } from './use-url-range';
 import './analytics.css';
 
 registerNamespace('analytics', analyticsTexts);
+
+// The ranking tabs load when one is opened (or the address opens one): the sales tab, where the dashboard
+// opens, paints without their calls, lists and thumbnails.
+const RankingTab = lazy(() =>
+  loadChunk(() => import('./ranking-tabs')).then((m) => ({ default: m.RankingTab })),
+);
 
 const TABS = ['sales', 'store', 'device', 'goods'] as const;
 type DashboardTab = (typeof TABS)[number];
@@ -34,7 +40,6 @@ function Dashboard() {
   const patch = usePatchParams();
   const tabParam = params.get('tab');
   const tab: DashboardTab = isTab(tabParam) ? tabParam : 'sales';
-  const sort = sortFromParams(params);
   const [range, setRange] = useUrlRange(MODES, DASHBOARD_FALLBACK_MODE, prefetchedRange);
   useEffect(forgetPrefetchedRange, []);
   return (
@@ -53,12 +58,13 @@ function Dashboard() {
             </p>
           ) : null}
         </div>
-        {tab === 'sales' ? <SalesTab range={range} /> : null}
-        {tab === 'store' ? <StoreRankingTab range={range} /> : null}
-        {tab === 'device' ? <DeviceRankingTab range={range} /> : null}
-        {tab === 'goods' ? (
-          <GoodsRankingTab range={range} sort={sort} onSort={(next: SortAttr) => patch({ sort: next })} />
-        ) : null}
+        {tab === 'sales' ? (
+          <SalesTab range={range} />
+        ) : (
+          <Suspense fallback={<ListState pending failed={false} onRetry={() => undefined} children={null} />}>
+            <RankingTab tab={tab} range={range} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

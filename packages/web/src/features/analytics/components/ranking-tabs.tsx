@@ -22,6 +22,7 @@ import { RankingList, type RankingItem } from './ranking-list';
 import { SectionHead } from './section-head';
 import { Segmented } from './segmented';
 import { StatsState, type StatsQuery } from './stats-state';
+import { usePatchParams } from './use-page-param';
 
 interface RankingCardProps {
   id: string;
@@ -172,5 +173,19 @@ export function GoodsRankingTab({
         to: maySee(user, 'goods') ? goodsPath(goods.goods_id, params) : undefined,
       }))}
     />
+  );
+}
+
+/**
+ * The dashboard's store, device or goods tab, the sort of the goods' ranking held in the address. Its own chunk
+ * (dashboard-screen.tsx): the dashboard opens on the sales tab, which needs none of this.
+ */
+export function RankingTab({ tab, range }: { tab: 'store' | 'device' | 'goods'; range: TimeRange }) {
+  const [params] = useSearchParams();
+  const patch = usePatchParams();
+  if (tab === 'store') return <StoreRankingTab range={range} />;
+  if (tab === 'device') return <DeviceRankingTab range={range} />;
+  return (
+    <GoodsRankingTab range={range} sort={sortFromParams(params)} onSort={(next) => patch({ sort: next })} />
   );
 }
