@@ -192,20 +192,6 @@ export function callEndpoint<Result>(
   return request(call, () => call, body, options);
 }
 
-/**
- * callEndpoint for a call whose schema is still loading (lib/lazy-call.ts): the request goes out at once, beside
- * the schema's chunk, instead of after it, and the answer is checked once both have arrived. A schema that fails
- * to load fails the call as a network failure would.
- */
-export function callEndpointLoading<Result>(
-  target: Pick<Endpoint<Result>, 'path' | 'auth'>,
-  schema: Promise<Endpoint<Result>>,
-  body?: unknown,
-  options?: CallOptions,
-): Promise<Result> {
-  return request(target, () => schema, body, options);
-}
-
 async function request<Result>(
   target: Pick<Endpoint<Result>, 'path' | 'auth'>,
   schema: () => Endpoint<Result> | Promise<Endpoint<Result>>,

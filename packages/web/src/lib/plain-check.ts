@@ -23,6 +23,27 @@ export const finite: Read<number> = (value) =>
 
 export const bool: Read<boolean> = (value) => (typeof value === 'boolean' ? value : BAD);
 
+export const string: Read<string> = (value) => (typeof value === 'string' ? value : BAD);
+
+/** One of these strings, as zod's `z.enum`. */
+export function oneOf<T extends string>(values: readonly T[]): Read<T> {
+  return (value) => ((values as readonly unknown[]).includes(value) ? (value as T) : BAD);
+}
+
+/** An array whose every item the reader accepts, as zod's `z.array`. */
+export function array<T>(read: Read<T>): Read<T[]> {
+  return (value) => {
+    if (!Array.isArray(value)) return BAD;
+    const out: T[] = [];
+    for (const item of value) {
+      const one = read(item);
+      if (one === BAD) return BAD;
+      out.push(one);
+    }
+    return out;
+  };
+}
+
 export function nullable<T>(read: Read<T>): Read<T | null> {
   return (value) => (value === null ? null : read(value));
 }

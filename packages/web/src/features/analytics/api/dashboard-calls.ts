@@ -1,6 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { detail, SalesRecord, SeriesBucket } from '@vendo/contract/api/analytics';
+import type { CallResult } from '@vendo/contract/api/call';
 import type { TimeRange, TimeRangeMode } from '../../../components/time-range-picker/time-range';
-import { lazyCall, lazyCallQuery } from '../../../lib/lazy-call';
+import { callEndpoint } from '../../../lib/api-client';
+import { array, finite, int, nullable, object, oneOf, plainEndpoint, string } from '../../../lib/plain-check';
+import { queryKeyOf } from '../../../lib/query-keys';
 import { chartBucket, rangeCondition, rangeFromParams } from '../utils/range';
 
 /*
@@ -13,10 +17,80 @@ import { chartBucket, rangeCondition, rangeFromParams } from '../utils/range';
 export const DASHBOARD_MODES: readonly TimeRangeMode[] = ['day', 'week', 'month', 'none'];
 export const DASHBOARD_FALLBACK_MODE: TimeRangeMode = 'day';
 
-/** /a/detail: the analysis of the range and its chart (the sales tab). */
-export const detailCall = lazyCall('/api/v1/a/detail', 'session', () =>
-  import('@vendo/contract/api/analytics').then((m) => m.detail),
+type Detail = CallResult<typeof detail>;
+
+/** The contract's SERIES_BUCKETS, without loading the contract's schemas (dashboard-calls.test.ts compares). */
+export const SERIES_BUCKETS: readonly SeriesBucket[] = ['hour', 'weekDay', 'day', 'month'];
+
+const salesRecord = object<SalesRecord>({
+  key: int,
+  label: string,
+  hour: nullable(int),
+  weekDay: nullable(int),
+  day: nullable(string),
+  month: nullable(string),
+  count: int,
+  income: int,
+  refund: int,
+  successCount: int,
+  refundCount: int,
+  wechatIncome: int,
+  alipayIncome: int,
+  otherIncome: int,
+  wechatRefund: int,
+  alipayRefund: int,
+  otherRefund: int,
+  wechatCount: int,
+  alipayCount: int,
+  otherCount: int,
+  costPrice: nullable(int),
+  profit: nullable(int),
+});
+
+/**
+ * /a/detail: the analysis of the range and its chart (the sales tab), checked without zod (lib/plain-check.ts):
+ * the dashboard opens on this tab, and its first screen then loads neither zod nor the contract's schemas
+ * (seven scripts, 42 KB of gzip). dashboard-calls.test.ts holds it to the contract's path, access and schema.
+ */
+export const detailCall = plainEndpoint(
+  '/api/v1/a/detail',
+  'session',
+  object<Detail>({
+    bucket: oneOf(SERIES_BUCKETS),
+    analysis: object<Detail['analysis']>({
+      count: int,
+      income: int,
+      refund: int,
+      wxIncome: int,
+      alipayIncome: int,
+      otherIncome: int,
+      successCount: int,
+      successRate: int,
+      refundCount: int,
+      refundRate: int,
+      wxCount: int,
+      wxRate: int,
+      alipayCount: int,
+      alipayRate: int,
+      otherCount: int,
+      abnormalCount: int,
+      costPrice: nullable(int),
+      profit: nullable(int),
+      price: int,
+    }),
+    records: array(salesRecord),
+    range: object<Detail['range']>({ start_time: finite, end_time: finite }),
+  }),
 );
+
+/** The sales tab's query for a range: the key of the contract's call with that body (lib/query-keys.ts). */
+export function salesDetailQuery(range: TimeRange): {
+  queryKey: QueryKey;
+  queryFn: () => Promise<Detail>;
+} {
+  const body = salesDetailBody(range);
+  return { queryKey: queryKeyOf(detailCall, body), queryFn: () => callEndpoint(detailCall, body) };
+}
 
 /** The sales tab's body for a range. */
 export function salesDetailBody(range: TimeRange) {
@@ -40,7 +114,7 @@ export function prefetchDashboard(queryClient: QueryClient, params: URLSearchPar
   if (RANKING_TABS.includes(params.get('tab'))) return;
   const range = rangeFromParams(params, DASHBOARD_MODES, DASHBOARD_FALLBACK_MODE, now);
   prefetched = { search: params.toString(), range, at: now };
-  void queryClient.prefetchQuery(lazyCallQuery(detailCall, salesDetailBody(range)));
+  void queryClient.prefetchQuery(salesDetailQuery(range));
 }
 
 /**
