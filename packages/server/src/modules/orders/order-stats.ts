@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { isPostgres } from '../../db/schema-helpers';
 import type { SalesGroup } from './analysis-sums';
@@ -276,99 +276,142 @@ export class OrderStats {
 
   /**
    * Totals per payment method and status of the orders paid in the whole buckets of [from, to) (statCover: the
-   * caller sums the orders of the edges), from the folded totals and the deltas not folded yet.
+   * caller sums the orders of the edges), from the folded totals and the deltas not folded yet, in one statement
+   * (totalsQuery). A machine's come from its own totals (no amount: the caller keeps a price range to the orders).
    */
   async sums(filter: StatFilter, from: number, to: number): Promise<StatGroup[]> {
-    if (filter.sn) return this.machineSums(filter, filter.sn, from, to);
-    const cut = cutFor(filter);
-    const cover = coverOf(cut.grains, from, to);
+    if (!totalsKnow(filter)) throw new Error("a machine's totals know no price range");
+    const cover = coverOf(grainsFor(filter), from, to);
     if (!cover.ranges.length) return [];
-    const m = filter.merchantId;
-    // The folded totals and the deltas not folded yet, in one query.
-    const folded = this.db
-      .selectFrom('order_stats')
-      .where((eb) =>
-        eb.or(
-          cover.ranges.map((r) =>
-            eb.and([
-              eb('merchant_id', '=', m),
-              eb('cut', '=', cut.cut),
-              eb('grain', '=', r.grain),
-              // A few buckets are named one by one, so that the index seeks the price range in each of them.
-              ...((r.to - r.from) / r.grain <= 8
-                ? [eb('period', 'in', periodsOf(r))]
-                : [eb('period', '>=', r.from), eb('period', '<', r.to)]),
-              ...priceConditions(eb, filter),
-            ]),
-          ),
-        ),
-      )
-      .where((eb) => eb.and(conditions(eb, filter)))
-      .$if(filter.paidOnly === true, (q) => q.where('priced', '=', 1))
-      .select(SUMS)
-      .groupBy(['client', 'status']);
-    const pending = this.db
-      .selectFrom('order_stat_deltas')
-      .where('merchant_id', '=', m)
-      .where('slot', '>=', cover.start)
-      .where('slot', '<', cover.end)
-      .where((eb) => eb.and([...conditions(eb, filter), ...priceConditions(eb, filter)]))
-      .$if(filter.paidOnly === true, (q) => q.where('price', '>', 0))
-      .select(SUMS)
-      .groupBy(['client', 'status']);
-    return groupsOf(await folded.unionAll(pending).execute());
+    const query = totalsQuery(filter, cover, this.postgres);
+    return groupsOf((await this.db.executeQuery<GroupRow>(query)).rows);
   }
 
-  /** sums() of one machine: its own totals (no amount: the caller keeps a price range to the orders). */
-  private async machineSums(filter: StatFilter, sn: string, from: number, to: number): Promise<StatGroup[]> {
-    if (!totalsKnow(filter)) throw new Error("a machine's totals know no price range");
-    const cover = coverOf(MACHINE_GRAINS, from, to);
-    if (!cover.ranges.length) return [];
-    const m = filter.merchantId;
-    const folded = this.db
-      .selectFrom('order_machine_stats')
-      .where((eb) =>
-        eb.or(
-          cover.ranges.map((r) =>
-            eb.and([
-              eb('merchant_id', '=', m),
-              eb('sn', '=', sn),
-              eb('grain', '=', r.grain),
-              eb('period', '>=', r.from),
-              eb('period', '<', r.to),
-            ]),
-          ),
-        ),
-      )
-      .where((eb) => eb.and(conditions(eb, filter)))
-      .$if(filter.paidOnly === true, (q) => q.where('priced', '=', 1))
-      .select(SUMS)
-      .groupBy(['client', 'status']);
-    // Deltas without a machine (written before 0026) are in these totals already.
-    const pending = this.db
-      .selectFrom('order_stat_deltas')
-      .where('merchant_id', '=', m)
-      .where('slot', '>=', cover.start)
-      .where('slot', '<', cover.end)
-      .where('sn', '=', sn)
-      .where((eb) => eb.and(conditions(eb, filter)))
-      .$if(filter.paidOnly === true, (q) => q.where('price', '>', 0))
-      .select(SUMS)
-      .groupBy(['client', 'status']);
-    return groupsOf(await folded.unionAll(pending).execute());
+  private get postgres(): boolean {
+    this.isPg ??= isPostgres(this.db as unknown as Kysely<unknown>);
+    return this.isPg;
   }
+
+  private isPg: boolean | undefined;
 }
 
-function groupsOf(
-  rows: Array<{
-    client: string;
-    status: number;
-    n: number | null;
-    amount: number | null;
-    refund_fee: number | null;
-    cost_price: number | null;
-  }>,
-): StatGroup[] {
+interface GroupRow {
+  client: string;
+  status: number;
+  n: number | null;
+  amount: number | null;
+  refund_fee: number | null;
+  cost_price: number | null;
+}
+
+/** The SQL of each shape of totalsQuery (the same text for the same shape: SQLite's statement cache keeps it). */
+const totalsText = new Map<string, string>();
+
+/**
+ * The totals' statement: one index seek per run of buckets (merchant, cut or machine, length, then the periods —
+ * named one by one when a price range is to be sought within each, else as a range), each its own SELECT under
+ * UNION ALL so that neither database's planner may fall back to reading a whole cut (SQLite without statistics
+ * does with an OR of the runs), and the unfolded deltas of the covered part; summed per payment method and
+ * status. Written by hand: its text depends only on the shape (the cut, the runs' lengths and bucket counts, which
+ * conditions are set, how many stores), built by Kysely it cost more than running it. The parameters follow the
+ * text's order.
+ */
+export function totalsQuery(
+  f: StatFilter,
+  cover: { start: number; end: number; ranges: BucketRange[] },
+  postgres: boolean,
+): CompiledQuery<GroupRow> {
+  const params: unknown[] = [];
+  const shape: string[] = [];
+  /** A clause with one parameter: its value is pushed in the text's order. */
+  const bind = (clause: string, value: unknown): string => {
+    params.push(value);
+    return clause;
+  };
+  const cut = f.sn ? null : cutFor(f);
+  const priced = cut?.price === true;
+  // The conditions the totals and the deltas share, in this order.
+  const shared = (table: string): string => {
+    let where = '';
+    if (f.storeIds !== null) {
+      const ids = f.storeIds.length ? f.storeIds : [-1];
+      where += ` and ${table}.store_id in (${ids.map(() => '?').join(', ')})`;
+      params.push(...ids);
+    }
+    if (f.storeId) where += bind(` and ${table}.store_id = ?`, f.storeId);
+    if (f.areaId) where += bind(` and ${table}.area_id = ?`, f.areaId);
+    if (f.client) where += bind(` and ${table}.client = ?`, f.client);
+    if (f.status !== undefined) where += bind(` and ${table}.status = ?`, f.status);
+    return where;
+  };
+  const prices = (table: string): string => {
+    let where = '';
+    if (f.priceStart !== undefined) where += bind(` and ${table}.price >= ?`, f.priceStart);
+    if (f.priceEnd !== undefined) where += bind(` and ${table}.price <= ?`, f.priceEnd);
+    return where;
+  };
+  shape.push(
+    f.sn ? 'm' : String(cut!.cut),
+    String(f.storeIds?.length ?? 'all'),
+    f.storeId ? 's' : '',
+    f.areaId ? 'a' : '',
+    f.client ? 'c' : '',
+    f.status !== undefined ? 't' : '',
+    f.paidOnly ? 'p' : '',
+    f.priceStart !== undefined ? '>' : '',
+    f.priceEnd !== undefined ? '<' : '',
+  );
+  const parts: string[] = [];
+  const columns = 'client, status, n, amount, refund_fee, cost_price';
+  for (const r of cover.ranges) {
+    const count = (r.to - r.from) / r.grain;
+    // A few buckets are named one by one, so that the index seeks the price range in each of them.
+    const named = priced && count <= 8;
+    shape.push(`${r.grain}:${named ? count : 'r'}`);
+    let sql: string;
+    if (f.sn) {
+      sql = `select ${columns} from order_machine_stats t where t.merchant_id = ? and t.sn = ? and t.grain = ?`;
+      params.push(f.merchantId, f.sn, r.grain);
+    } else {
+      sql = `select ${columns} from order_stats t where t.merchant_id = ? and t.cut = ? and t.grain = ?`;
+      params.push(f.merchantId, cut!.cut, r.grain);
+    }
+    if (named) {
+      sql += ` and t.period in (${periodsOf(r)
+        .map((p) => (params.push(p), '?'))
+        .join(', ')})`;
+    } else {
+      sql += ' and t.period >= ? and t.period < ?';
+      params.push(r.from, r.to);
+    }
+    if (priced) sql += prices('t');
+    sql += shared('t');
+    if (f.paidOnly) sql += ' and t.priced = 1';
+    parts.push(sql);
+  }
+  // The deltas not folded yet; a machine's only those that name it (older ones are in its totals, 0026).
+  let pending = `select ${columns} from order_stat_deltas d where d.merchant_id = ? and d.slot >= ? and d.slot < ?`;
+  params.push(f.merchantId, cover.start, cover.end);
+  if (f.sn) pending += bind(' and d.sn = ?', f.sn);
+  pending += shared('d') + prices('d');
+  if (f.paidOnly) pending += ' and d.price > 0';
+  parts.push(pending);
+  const key = `${postgres ? 'pg' : 'lite'}|${shape.join('|')}`;
+  let text = totalsText.get(key);
+  if (text === undefined) {
+    text =
+      'select client, status, sum(n) as n, sum(amount) as amount, sum(refund_fee) as refund_fee, ' +
+      `sum(cost_price) as cost_price from (${parts.join(' union all ')}) k group by client, status`;
+    if (postgres) {
+      let i = 0;
+      text = text.replace(/\?/g, () => `$${++i}`);
+    }
+    if (totalsText.size < 10_000) totalsText.set(key, text);
+  }
+  return CompiledQuery.raw(text, params) as CompiledQuery<GroupRow>;
+}
+
+function groupsOf(rows: GroupRow[]): StatGroup[] {
   return rows.map((r) => ({
     client: r.client,
     status: Number(r.status),
@@ -391,39 +434,6 @@ function addSums(sum: Sums, row: { n: unknown; amount: unknown; refund_fee: unkn
 /** Upserts in key order, so that two processes folding at once never wait for each other in a cycle. */
 function inKeyOrder<T>(rows: Map<string, T>): T[] {
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-}
-
-type StatTables = 'order_stats' | 'order_stat_deltas' | 'order_machine_stats';
-
-const SUMS = (eb: ExpressionBuilder<Database, StatTables>) => [
-  eb.ref('client').as('client'),
-  eb.ref('status').as('status'),
-  eb.fn.sum<number>('n').as('n'),
-  eb.fn.sum<number>('amount').as('amount'),
-  eb.fn.sum<number>('refund_fee').as('refund_fee'),
-  eb.fn.sum<number>('cost_price').as('cost_price'),
-];
-
-/** The filter's conditions on the columns totals and deltas share. */
-function conditions(eb: ExpressionBuilder<Database, StatTables>, f: StatFilter) {
-  const all = [];
-  if (f.storeIds !== null) all.push(eb('store_id', 'in', f.storeIds.length ? f.storeIds : [-1]));
-  if (f.storeId) all.push(eb('store_id', '=', f.storeId));
-  if (f.areaId) all.push(eb('area_id', '=', f.areaId));
-  if (f.client) all.push(eb('client', '=', f.client));
-  if (f.status !== undefined) all.push(eb('status', '=', f.status));
-  return all;
-}
-
-/** The price range (only the amount cut and the deltas know the amount; the filter picks that cut). */
-function priceConditions(
-  eb: ExpressionBuilder<Database, 'order_stats' | 'order_stat_deltas'>,
-  f: StatFilter,
-) {
-  const all = [];
-  if (f.priceStart !== undefined) all.push(eb('price', '>=', f.priceStart));
-  if (f.priceEnd !== undefined) all.push(eb('price', '<=', f.priceEnd));
-  return all;
 }
 
 function periodsOf(r: BucketRange): number[] {
