@@ -44,7 +44,7 @@ export class PreparedQuery<P extends object, R> {
 
   /** Runs it inside `db` (a transaction or the database) with these values. */
   execute(db: Db, params: P): Promise<QueryResult<R>> {
-    const { query, binds, keys } = this.compiledFor(db, params);
+    const { query, binds, keys } = this.compiledFor(db, () => Object.keys(params));
     if (Object.keys(params).length !== keys)
       throw new Error('prepared query: other parameters than at first');
     const parameters = binds.map((bind) => {
@@ -71,11 +71,23 @@ export class PreparedQuery<P extends object, R> {
     return Number((await this.execute(db, params)).numAffectedRows ?? 0n);
   }
 
-  private compiledFor(db: Db, params: P): Compiled {
+  /**
+   * Its compiled form for `db` (made on the first call, with the parameter names `names` answers) and, per parameter of the
+   * SQL, the caller's parameter it takes or a constant: for callers that bind many values at once
+   * (MultiRowInsert) without making an object of named values each time.
+   */
+  compiledOf(
+    db: Db,
+    names: () => readonly string[],
+  ): { query: CompiledQuery; binds: ReadonlyArray<{ name: string } | { value: unknown }> } {
+    return this.compiledFor(db, names);
+  }
+
+  private compiledFor(db: Db, namesOf: () => readonly string[]): Compiled {
     const adapter = db.getExecutor().adapter;
     let compiled = this.compiled.get(adapter);
     if (!compiled) {
-      const names = Object.keys(params);
+      const names = namesOf();
       const slots = Object.fromEntries(names.map((name) => [name, new Slot(name)])) as Slots<P>;
       const query = this.build(db, slots).compile();
       const binds = query.parameters.map((value) =>

@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database';
 import { PreparedQuery, type Slots } from './prepared-query';
 
@@ -60,6 +60,8 @@ const CHUNKS = [64, 16, 4, 1];
  */
 export class MultiRowInsert<Row extends object, R> {
   private readonly bySize = new Map<number, PreparedQuery<Record<string, unknown>, R>>();
+  /** Per compiled statement: for each of its parameters, the row (within the chunk) and column it takes. */
+  private readonly plans = new WeakMap<CompiledQuery, readonly Bind[]>();
   private columns: string[] | null = null;
 
   constructor(private readonly build: (db: Db, rows: Array<Slots<Row>>) => Compilable<R>) {}
@@ -69,21 +71,26 @@ export class MultiRowInsert<Row extends object, R> {
     let at = 0;
     while (at < rows.length) {
       const size = CHUNKS.find((c) => c <= rows.length - at) ?? 1;
-      const part = rows.slice(at, at + size);
+      const from = at;
       at += size;
-      const columns = (this.columns ??= Object.keys(part[0]!));
-      const params: Record<string, unknown> = {};
-      for (const [i, row] of part.entries())
-        for (const column of columns) params[`${i}.${column}`] = (row as Record<string, unknown>)[column];
-      answer.push(...(await this.querySized(size, columns).rows(db, params)));
+      const columns = (this.columns ??= Object.keys(rows[from]!));
+      const { query, plan } = this.compiled(db, size, columns);
+      // The values straight into the statement's parameters, in its order: no object of named values.
+      const parameters = plan.map((bind) => {
+        if (bind.column === null) return bind.value;
+        const value = (rows[from + bind.row] as Record<string, unknown>)[bind.column];
+        if (value === undefined) throw new Error(`multi-row insert: no value for "${bind.column}"`);
+        return value;
+      });
+      answer.push(...(await db.executeQuery<R>({ ...query, parameters })).rows);
     }
     return answer;
   }
 
-  private querySized(size: number, columns: string[]): PreparedQuery<Record<string, unknown>, R> {
-    let query = this.bySize.get(size);
-    if (!query) {
-      query = new PreparedQuery<Record<string, unknown>, R>((db, p) =>
+  private compiled(db: Db, size: number, columns: string[]): { query: CompiledQuery; plan: readonly Bind[] } {
+    let prepared = this.bySize.get(size);
+    if (!prepared) {
+      prepared = new PreparedQuery<Record<string, unknown>, R>((db, p) =>
         this.build(
           db,
           Array.from(
@@ -92,10 +99,28 @@ export class MultiRowInsert<Row extends object, R> {
           ),
         ),
       );
-      this.bySize.set(size, query);
+      this.bySize.set(size, prepared);
     }
-    return query;
+    const names = () => Array.from({ length: size }, (_, i) => columns.map((c) => `${i}.${c}`)).flat();
+    const { query, binds } = prepared.compiledOf(db, names);
+    let plan = this.plans.get(query);
+    if (!plan) {
+      plan = binds.map((bind): Bind => {
+        if (!('name' in bind)) return { row: 0, column: null, value: bind.value };
+        const dot = bind.name.indexOf('.');
+        return { row: Number(bind.name.slice(0, dot)), column: bind.name.slice(dot + 1), value: undefined };
+      });
+      this.plans.set(query, plan);
+    }
+    return { query, plan };
   }
+}
+
+/** A parameter of a multi-row statement: a row's column, or a constant of the statement (column null). */
+interface Bind {
+  row: number;
+  column: string | null;
+  value: unknown;
 }
 
 /** A multi-row insert of rows Row: `multiRowInsert<Row>()((db, rows) => db.insertInto('t').values(rows))`. */

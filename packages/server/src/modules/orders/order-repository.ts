@@ -91,7 +91,8 @@ export class OrderRepository {
     const inserted = await insertOrder.first(trx, fullOrder(order));
     if (!inserted) throw new Error('order not inserted');
     const { id } = inserted;
-    for (const item of items) await insertItem.execute(trx, { ...ITEM_DEFAULTS, ...item, order_id: id });
+    for (const item of items)
+      await insertItem.execute(trx, Object.assign({}, ITEM_DEFAULTS, item, { order_id: id }));
     return id;
   }
 
@@ -467,7 +468,7 @@ const saleOrders: WriteQueue<{ row: FullOrder; items: NewOrderItem[] }> = {
     const items = sales.flatMap(({ row, items }) => {
       const id = ids.get(row.order_no);
       if (id === undefined) throw new Error(`order ${row.order_no} not inserted`);
-      return items.map((item) => ({ ...ITEM_DEFAULTS, ...item, order_id: id }));
+      return items.map((item) => Object.assign({}, ITEM_DEFAULTS, item, { order_id: id }));
     });
     await insertItems.rows(db, items);
   },
@@ -475,9 +476,14 @@ const saleOrders: WriteQueue<{ row: FullOrder; items: NewOrderItem[] }> = {
 
 /** Every column, the defaults spelled out: one statement shape for every insert. */
 function fullOrder(order: NewOrder): FullOrder {
-  const place = { area_id: order.area_id ?? null, store_id: order.store_id ?? null };
-  const original = { original_amount: order.original_amount ?? order.amount };
-  return { ...ORDER_DEFAULTS, ...order, ...place, ...original };
+  // Object.assign, not spreads: V8 spreads of objects this wide took about 40 µs per order (issue 13's profile
+  // of the machine sales), Object.assign a few.
+  const row: FullOrder = Object.assign({}, ORDER_DEFAULTS, order, {
+    area_id: order.area_id ?? null,
+    store_id: order.store_id ?? null,
+    original_amount: order.original_amount ?? order.amount,
+  });
+  return row;
 }
 
 const insertOrders = multiRowInsert<FullOrder>()((db, rows) =>
