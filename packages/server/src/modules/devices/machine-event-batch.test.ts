@@ -72,4 +72,24 @@ describe.each(dialects())('machine events in batches (%s)', (dialect) => {
     expect(again.map((r) => r.outcome)).toEqual(['stored', 'duplicate']);
     expect(await stored()).toEqual({ orders: ['a', 'bad', 'c'], left: 97 });
   });
+
+  it('straight through, tells a resend and a second copy in the same batch from a new event (events inserted first)', async () => {
+    const { events } = t.services.devices;
+    expect((await events.recordBatch([{ sn: '86000009', event: sale('a') }], t.clock.now))[0]?.outcome).toBe(
+      'stored',
+    );
+    const batch = ['b', 'a', 'b', 'c'].map((id) => ({ sn: '86000009', event: sale(id) }));
+    batch.splice(1, 0, { sn: '99999999', event: sale('b') });
+    const results = await events.recordBatch(batch, t.clock.now);
+    expect(results.map((r) => r.outcome)).toEqual([
+      'stored',
+      'unknown_device',
+      'duplicate',
+      'duplicate',
+      'stored',
+    ]);
+    expect(await stored()).toEqual({ orders: ['a', 'b', 'c'], left: 97 });
+    const rows = await t.db.kysely.selectFrom('device_events').select('event_id').orderBy('id').execute();
+    expect(rows.map((r) => r.event_id)).toEqual(['a', 'b', 'c']);
+  });
 });

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
 import { prepared } from '../../db/prepared-query';
-import { attachWriteBehind, type WriteBehind } from '../../db/write-behind';
+import { attachWriteBehind, multiRowInsert, type WriteBehind } from '../../db/write-behind';
 import type {
   EventOutcome,
   EventToRecord,
@@ -79,6 +79,13 @@ export class MachineEventRepository implements MachineEventStore {
         throw new EventFailed(error);
       });
     try {
+      // Straight through, the batch's events are inserted first, many rows per statement: which of them are
+      // new (not resends) is known before any effect runs. In savepoints each event inserts its own row.
+      const fresh = behind
+        ? await this.insertEvents(trx, batch, devices, now).catch((error: unknown) => {
+            throw new EventFailed(error);
+          })
+        : null;
       for (const [i, { sn, event }] of batch.entries()) {
         // SQLite runs synchronously: let the broker read and answer between events of a long batch.
         if (i > 0 && i % YIELD_EVERY === 0) await nextTurn();
@@ -90,7 +97,11 @@ export class MachineEventRepository implements MachineEventStore {
         if (behind) {
           // Only a cash sale reads nothing an earlier sale of the batch may have queued (orders by number).
           if (event.type !== 'cash_sale') await flush(behind.writes);
-          const applied = await this.apply(trx, device, event, now).catch((error: unknown) => {
+          if (!fresh?.[i]) {
+            results.push({ outcome: 'duplicate' });
+            continue;
+          }
+          const applied = await this.effects(trx, device, event, now).catch((error: unknown) => {
             throw new EventFailed(error);
           });
           results.push({ outcome: applied.outcome });
@@ -123,6 +134,28 @@ export class MachineEventRepository implements MachineEventStore {
     return results;
   }
 
+  /**
+   * The batch's events of known machines in multi-row inserts, inside the caller's transaction. Answers, per
+   * event of the batch, whether it was new: its row inserted now. A resend of a stored event, or the second
+   * copy of an event the batch holds twice, is not (the first copy is the one that counts).
+   */
+  private async insertEvents(
+    trx: Kysely<Database>,
+    batch: readonly EventToRecord[],
+    devices: ReadonlyMap<string, EventDevice>,
+    now: number,
+  ): Promise<boolean[]> {
+    const rows: EventRow[] = [];
+    for (const { sn, event } of batch) {
+      const device = devices.get(sn);
+      if (device) rows.push(eventRow(device, event, now));
+    }
+    const inserted = await insertEvents.rows(trx, rows);
+    const key = (sn: string, id: string) => `${sn}\u0000${id}`;
+    const fresh = new Set(inserted.map((row) => key(row.sn, row.event_id)));
+    return batch.map(({ sn, event }) => fresh.delete(key(sn, event.id)));
+  }
+
   /** The event and its effects, inside the caller's transaction. */
   private async apply(
     trx: Kysely<Database>,
@@ -130,18 +163,18 @@ export class MachineEventRepository implements MachineEventStore {
     event: MachineEvent,
     now: number,
   ): Promise<{ outcome: 'stored' | 'duplicate'; after?: (() => void) | undefined }> {
-    const inserted = await insertEvent.first(trx, {
-      sn: device.sn,
-      event_id: event.id,
-      merchant_id: device.merchant_id,
-      type: event.type,
-      player: event.type === 'game' ? (event.data.player ?? null) : null,
-      result: event.type === 'game' ? event.data.result : null,
-      payload: JSON.stringify(event.data),
-      occurred_at: event.at,
-      received_at: now,
-    });
+    const inserted = await insertEvent.first(trx, eventRow(device, event, now));
     if (!inserted) return { outcome: 'duplicate' };
+    return this.effects(trx, device, event, now);
+  }
+
+  /** What a new event does: the shelves' faults, then the sink's (orders, stock). */
+  private async effects(
+    trx: Kysely<Database>,
+    device: EventDevice,
+    event: MachineEvent,
+    now: number,
+  ): Promise<{ outcome: 'stored'; after?: (() => void) | undefined }> {
     for (const item of deliveredItems(event)) await this.showFault(trx, device, item, now);
     const after = await this.sink?.apply(trx, device, event, now);
     return { outcome: 'stored', after };
@@ -182,13 +215,39 @@ export class MachineEventRepository implements MachineEventStore {
   }
 }
 
+type EventRow = Omit<Selectable<DeviceEventsTable>, 'id'>;
+
+/** An event's row: every column, so every insert has one statement shape. */
+function eventRow(device: EventDevice, event: MachineEvent, now: number): EventRow {
+  return {
+    sn: device.sn,
+    event_id: event.id,
+    merchant_id: device.merchant_id,
+    type: event.type,
+    player: event.type === 'game' ? (event.data.player ?? null) : null,
+    result: event.type === 'game' ? event.data.result : null,
+    payload: JSON.stringify(event.data),
+    occurred_at: event.at,
+    received_at: now,
+  };
+}
+
 /** The event, unless its (sn, event id) is stored already: a resend. */
-const insertEvent = prepared<Omit<Selectable<DeviceEventsTable>, 'id'>>()((db, p) =>
+const insertEvent = prepared<EventRow>()((db, p) =>
   db
     .insertInto('device_events')
     .values(p)
     .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
     .returning('id'),
+);
+
+/** Many events at once; answers the (sn, event id) of those inserted, not of those stored already. */
+const insertEvents = multiRowInsert<EventRow>()((db, rows) =>
+  db
+    .insertInto('device_events')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['sn', 'event_id']).doNothing())
+    .returning(['sn', 'event_id']),
 );
 
 const showFault = prepared<{ status: number; fault: string; now: number; deviceId: number; slot: number }>()(
