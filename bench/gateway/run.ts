@@ -4,7 +4,7 @@
  *
  *   npm run bench:gateway -- [--mode sales,burst,reports] [--db sqlite|postgres|both] [--machines 1000]
  *     [--seconds 10] [--settle-s 10] [--burst-machines 10000] [--report-machines 10000] [--report-ms 10000] [--hold-s 20] [--burst 5]
- *     [--rate 500,1000] [--cpu-prof-dir DIR]
+ *     [--rate 500,1000] [--cpu-prof-dir DIR] [--store db|none]
  *
  * - sales: N machines each send cash sales (QoS 1 events, the real device protocol) one after another, the next as
  *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
@@ -21,6 +21,8 @@
  *   whether the gateway survived, and counts in the database that every sale was stored exactly once.
  * - reports: N machines connect and keep reporting (QoS 0), then each sends a burst of reports; prints
  *   connections held, reports/s and memory.
+ * --store none answers every event stored at once without writing it (the gateway's MQTT side alone: broker,
+ * parsing, validation, the event-ack): the ceiling the database's share is measured against. Not the product.
  * PostgreSQL (--db postgres|both) uses DATABASE_URL, schema bench_gateway (dropped and made again each run).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -59,6 +61,7 @@ const { values } = parseArgs({
     'settle-s': { type: 'string', default: '10' },
     rate: { type: 'string', default: '500,1000' },
     'cpu-prof-dir': { type: 'string' },
+    store: { type: 'string', default: 'db' },
   },
 });
 const MODES = new Set(values.mode.split(','));
@@ -149,7 +152,8 @@ const BARE: Side = { name: 'bare aedes', script: 'raw-broker-process.ts', gatewa
 async function connect(side: Side, credentials: MachineCredentials[], env: NodeJS.ProcessEnv) {
   // The gateway's CPU profile (written when it stops) on --cpu-prof-dir: where its one core goes.
   const profile = side.gateway ? values['cpu-prof-dir'] : undefined;
-  const { target, port } = await Target.start(side.script, env, profile);
+  const store = side.gateway ? values.store : 'db';
+  const { target, port } = await Target.start(side.script, { ...env, BENCH_GATEWAY_STORE: store }, profile);
   const fleet = new Fleet(credentials, {
     url: `mqtt://127.0.0.1:${port}`,
     prefix: PREFIX,
