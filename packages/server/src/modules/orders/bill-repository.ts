@@ -1,6 +1,6 @@
 import {
+  CompiledQuery,
   sql,
-  type CompiledQuery,
   type ExpressionBuilder,
   type Kysely,
   type SelectQueryBuilder,
@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/database';
 import { combineSales, type AnalysisSums } from './analysis-sums';
-import { pageWindow } from '../../db/list-query';
+import { onPostgres, pageWindow } from '../../db/list-query';
 import { OrderStats, statCover, totalsKnow, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
 
@@ -98,15 +98,22 @@ export class BillRepository {
   async page(filter: BillFilter, paging: { pageNum: number; pageSize: number }): Promise<BillRow[]> {
     const { limit, offset } = pageWindow(paging);
     // The page's ids come from the narrow index alone; the rows and names are read for those ids only.
-    const ids = await this.filtered(filter)
-      .select('orders.id')
-      .orderBy('orders.paid_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return this.named(ids.map((r) => r.id));
+    // Bound in the text's order (SQLite's placeholders are positional).
+    const q = new OrdersSql(this.postgres);
+    let text = `select orders.id from orders where orders.merchant_id = ${q.bind(filter.merchantId)}`;
+    text += ` and orders.paid_at >= ${q.bind(filter.start)} and orders.paid_at < ${q.bind(filter.end)}`;
+    text += q.conditions(filter);
+    text += ` order by orders.paid_at desc, orders.id desc limit ${q.bind(limit)} offset ${q.bind(offset)}`;
+    const ids = await this.db.executeQuery<{ id: number }>(q.compiled(text));
+    return this.named(ids.rows.map((r) => Number(r.id)));
   }
+
+  private get postgres(): boolean {
+    this.isPg ??= onPostgres(this.db);
+    return this.isPg;
+  }
+
+  private isPg: boolean | undefined;
 
   /** The page after a bill, newest first: a keyset on (paid_at, id), so the last page costs what the first does. */
   async pageAfter(
@@ -201,36 +208,37 @@ export class BillRepository {
     return groups;
   }
 
-  /** Orders paid within the spans [from, to) summed per payment method and status, in one query. */
+  /**
+   * Orders paid within the spans [from, to) summed per payment method and status, in one query (a seek per span
+   * on merchant and time, a machine's on merchant, machine and time through orders_sn).
+   */
   private async grouped(
     filter: BillFilter & { waitingOnly?: boolean },
     spans: Array<[number, number]>,
   ): Promise<StatGroup[]> {
-    const q = this.db.selectFrom('orders').where((eb) =>
-      eb.or(
-        spans.map(([from, to]) =>
-          eb.and([
-            eb('orders.merchant_id', '=', filter.merchantId),
-            // A machine's edges are read through orders_sn (each span a seek on merchant, machine, time).
-            ...(filter.sn ? [eb('orders.sn', '=', filter.sn)] : []),
-            eb('orders.paid_at', '>=', from),
-            eb('orders.paid_at', '<', to),
-          ]),
-        ),
-      ),
+    const q = new OrdersSql(this.postgres);
+    const each = spans.map(
+      ([from, to]) =>
+        `(orders.merchant_id = ${q.bind(filter.merchantId)}` +
+        (filter.sn ? ` and orders.sn = ${q.bind(filter.sn)}` : '') +
+        ` and orders.paid_at >= ${q.bind(from)} and orders.paid_at < ${q.bind(to)})`,
     );
-    const rows = await applyConditions(q, filter)
-      .$if(filter.waitingOnly === true, (w) => w.where('orders.status', 'in', [1, 2]))
-      .select((eb) => [
-        'orders.client',
-        'orders.status',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('orders.amount').as('amount'),
-        eb.fn.sum<number>('orders.refund_fee').as('refund_fee'),
-        eb.fn.sum<number>('orders.cost_price').as('cost_price'),
-      ])
-      .groupBy(['orders.client', 'orders.status'])
-      .execute();
+    let where = q.conditions(filter);
+    if (filter.waitingOnly === true) where += ' and orders.status in (1, 2)';
+    const text =
+      'select orders.client, orders.status, count(*) as n, sum(orders.amount) as amount, ' +
+      'sum(orders.refund_fee) as refund_fee, sum(orders.cost_price) as cost_price from orders ' +
+      `where (${each.join(' or ')})${where} group by orders.client, orders.status`;
+    const rows = (
+      await this.db.executeQuery<{
+        client: string;
+        status: number;
+        n: number;
+        amount: number | null;
+        refund_fee: number | null;
+        cost_price: number | null;
+      }>(q.compiled(text))
+    ).rows;
     return rows.map((r) => ({
       client: r.client,
       status: Number(r.status),
@@ -298,6 +306,54 @@ function pendingAbnormal(eb: ExpressionBuilder<Database, 'orders'>, before: numb
       eb.or([eb('orders.vend_at', 'is', null), eb('orders.vend_at', '<', before)]),
     ]),
   ]);
+}
+
+/**
+ * The SQL of a bill list's statements on the orders, written by hand: Kysely's building and compiling of these
+ * (their shape changes with the conditions set) cost about as much as SQLite running them. `bind` adds a
+ * parameter and answers its placeholder (?, or $n on PostgreSQL), so the parameters follow the text's order.
+ */
+class OrdersSql {
+  readonly params: unknown[] = [];
+
+  constructor(private readonly postgres: boolean) {}
+
+  bind(value: unknown): string {
+    this.params.push(value);
+    return this.postgres ? `$${this.params.length}` : '?';
+  }
+
+  /** The conditions of applyConditions (the same, in SQL), each after " and ". */
+  conditions(f: BillFilter): string {
+    let where = '';
+    if (f.storeIds !== null) {
+      const ids = f.storeIds.length ? f.storeIds : [-1];
+      where += ` and orders.store_id in (${ids.map((id) => this.bind(id)).join(', ')})`;
+    }
+    if (f.sn) where += ` and orders.sn = ${this.bind(f.sn)}`;
+    if (f.orderNo) where += ` and orders.order_no = ${this.bind(f.orderNo)}`;
+    if (f.cardno) where += ` and orders.cardno = ${this.bind(f.cardno)}`;
+    if (f.merchantOrder) where += ` and orders.merchant_order = ${this.bind(f.merchantOrder)}`;
+    if (f.status !== undefined) where += ` and orders.status = ${this.bind(f.status)}`;
+    if (f.client) where += ` and orders.client = ${this.bind(f.client)}`;
+    if (f.priceStart !== undefined) where += ` and orders.amount >= ${this.bind(f.priceStart)}`;
+    if (f.priceEnd !== undefined) where += ` and orders.amount <= ${this.bind(f.priceEnd)}`;
+    if (f.areaId) where += ` and orders.area_id = ${this.bind(f.areaId)}`;
+    if (f.storeId) where += ` and orders.store_id = ${this.bind(f.storeId)}`;
+    if (f.paidOnly) where += ' and orders.amount > 0';
+    if (f.abnormalBefore !== undefined) {
+      // Written out literally: the partial index orders_abnormal serves only a query naming the same statuses.
+      const before = f.abnormalBefore;
+      where +=
+        ' and status in (1, 2, 5) and (orders.status = 5 or (orders.paid_at < ' +
+        `${this.bind(before)} and (orders.vend_at is null or orders.vend_at < ${this.bind(before)})))`;
+    }
+    return where;
+  }
+
+  compiled<R>(text: string): CompiledQuery<R> {
+    return CompiledQuery.raw(text, this.params) as CompiledQuery<R>;
+  }
 }
 
 function applyConditions<O>(
