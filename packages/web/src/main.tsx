@@ -7,6 +7,8 @@ import { App } from './app/app';
 import { giveClearButtonsTheirRole } from './lib/clear-button-role';
 import { applyPreloadedStyles } from './lib/preloaded-styles';
 import { createQueryClient } from './lib/query-client';
+import { currentAgent } from './lib/agent';
+import { appConfigQuery } from './lib/app-config';
 import { prefetchRoute } from './app/route-prefetch';
 import { resetStaleStorage } from './lib/session';
 
@@ -14,11 +16,12 @@ const container = document.getElementById('root');
 if (resetStaleStorage(window.location.pathname)) {
   window.location.reload();
 } else if (container) {
-  // The screen's calls (and the dashboard's chunk) leave now.
+  // The screen's calls and chunk leave now; the first render waits for the chunk and the stylesheets.
   const queryClient = createQueryClient();
-  prefetchRoute(queryClient, window.location);
+  const screen = prefetchRoute(queryClient, window.location);
+  void queryClient.prefetchQuery(appConfigQuery(currentAgent()));
   giveClearButtonsTheirRole(document.body);
-  void applyPreloadedStyles().then(() => {
+  void Promise.all([applyPreloadedStyles(), screen]).then(() => {
     const root = createRoot(container);
     // The first render as a transition: React yields to the browser every few milliseconds instead of running it
     // as one long task (~200 ms at a cheap phone's speed), which Lighthouse counts as blocking time.

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Locale } from '@vendo/contract/locales';
 import { currentLocale, i18n } from '../i18n/i18n';
+import { afterNextPaint } from '../lib/after-paint';
 import { createQueryClient } from '../lib/query-client';
 import { BrowserGate } from './layout/browser-gate';
 
@@ -26,7 +27,10 @@ function AntdLocale({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (locale === 'zh-CN') return;
     let current = true;
-    void ANTD_LOCALES[locale]().then((module) => current && setLoaded({ locale, texts: module.default }));
+    // After the first paint: no first-screen widget shows these texts.
+    void afterNextPaint()
+      .then(ANTD_LOCALES[locale])
+      .then((module) => current && setLoaded({ locale, texts: module.default }));
     return () => {
       current = false;
     };

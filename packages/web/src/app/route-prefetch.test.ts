@@ -70,6 +70,16 @@ describe('prefetchRoute', () => {
     expect(prefetchedRange(here, NOW + 5_000)).toBeNull();
   });
 
+  it("settles once home's chunk has loaded, and at once for other screens", async () => {
+    saveLogin(makeUser({}, NOW), NOW);
+    await expect(prefetchRoute(createQueryClient(), { pathname: '/', search: '' }, NOW)).resolves.toBe(
+      undefined,
+    );
+    await expect(prefetchRoute(createQueryClient(), { pathname: '/buyBill', search: '' }, NOW)).resolves.toBe(
+      undefined,
+    );
+  });
+
   it('leaves the ranking tabs, other screens and a visitor without a login alone', () => {
     saveLogin(makeUser({}, NOW), NOW);
     prefetchRoute(createQueryClient(), { pathname: '/dashboard', search: '?tab=goods' }, NOW);

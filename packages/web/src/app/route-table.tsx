@@ -258,11 +258,15 @@ export const ROUTES: RouteObject[] = [
 
 /**
  * Starts loading the chunk of the screen the address opens, before React has rendered anything (main.tsx): the
- * screen's lazy component later finds it loading or loaded.
+ * screen's lazy component later finds it loading or loaded. Settles when it has loaded or failed (the screen's
+ * own load then answers the failure).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<void> {
   const match = matchRoutes(ROUTES, pathname)?.at(-1)?.route;
   const component = match ? screenOf.get(match) : undefined;
   const load = component ? loaders.get(component) : undefined;
-  void load?.().catch(() => undefined);
+  return (load?.() ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -34,10 +34,15 @@ export const appConfigCall = endpoint('/p/v1/getAppConfig', 'public', isAppConfi
  * messaging-app login and the agent's brand. One query per agent for the life of the page.
  */
 export function useAppConfig(agent: string) {
-  return useQuery({
+  return useQuery(appConfigQuery(agent));
+}
+
+/** useAppConfig's query, for main.tsx to start before the app renders. */
+export function appConfigQuery(agent: string) {
+  return {
     queryKey: ['app-config', agent],
     queryFn: () => callEndpoint(appConfigCall, { agent }),
     staleTime: Infinity,
     gcTime: Infinity,
-  });
+  };
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useRoutes } from 'react-router';
 import { useUserInfoRefresh } from '../../features/auth/api/get-user-info';
 import { rejectMissingAppList } from '../../lib/finish-login';
 import { currentAgent } from '../../lib/agent';
+import { usePainted } from '../../lib/after-paint';
 import { setApiNavigator } from '../../lib/api-client';
 import { loadChunk } from '../../lib/load-chunk';
 import { ACCESS, canAccess, hasUsableApp, type AccessRule } from '../../lib/permissions';
@@ -43,7 +44,9 @@ function RedirectToLogin() {
 /** Keeps the stored info in step with the server once per visit. */
 function UserInfoRefresh({ token }: { token: string }) {
   const navigate = useNavigate();
-  const { data } = useUserInfoRefresh(token);
+  // After the first paint: the screen's own scripts and calls come first.
+  const painted = usePainted();
+  const { data } = useUserInfoRefresh(painted ? token : undefined);
   useEffect(() => {
     if (!data) return;
     if (!hasAppList(data)) {
