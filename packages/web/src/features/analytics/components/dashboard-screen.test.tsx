@@ -93,6 +93,28 @@ describe('/dashboard', () => {
     expect(Number(body?.condition.end_time)).toBeGreaterThan(Number(body?.condition.start_time));
   });
 
+  it('paints both cards with their titles, labels and dashes before the figures arrive, then fills them in place', async () => {
+    answerWith({ '/api/v1/a/detail': { rcode: 0, result: series() } });
+    const answer = fetchMock.getMockImplementation();
+    if (!answer) throw new Error('no mock API');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation((input, init) => held.then(() => answer(input, init)));
+    renderScreen(makeUser(), '/dashboard', <DashboardScreen />);
+    expect(await screen.findByRole('heading', { name: 'Income and refunds by hour' })).toBeTruthy();
+    expect(document.querySelector('.list-loading')).toBeNull();
+    expect(figure('Successful')).toBe('—');
+    expect(figure('Refunded')).toBe('—');
+    expect(figure('Profit')).toBe('—');
+    const income = screen.getByText('—', { selector: 'strong' });
+    expect(screen.getByText('Orders: — · success rate —')).toBeTruthy();
+    release();
+    await screen.findByText('¥138.70');
+    expect(income.textContent).toBe('¥138.70');
+    expect(figure('Profit')).toBe('¥79.30');
+    expect(screen.getByRole('img', { name: 'Income and refunds by hour' })).toBeTruthy();
+  });
+
   it('leaves cost and profit out without the profit view, and guides instead of charting no sales', async () => {
     answerWith({
       '/api/v1/a/detail': { rcode: 0, result: series({ costPrice: null, profit: null, count: 0 }) },
