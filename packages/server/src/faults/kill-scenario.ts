@@ -234,6 +234,9 @@ export async function runKillScenario(o: KillScenarioOptions): Promise<KillScena
           await sleep(stepMs);
         }
         server = await start();
+        // Customers come back once the machine is back online (with the embedded broker it reconnects to the new
+        // process); before that the server rightly refuses their orders, and a loaded machine reconnects slowly.
+        await until(() => sim.connected, 15_000, 'machine reconnected');
         down = false;
         continue;
       }
