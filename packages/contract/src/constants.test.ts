@@ -66,6 +66,16 @@ describe('zoned calendar', () => {
     expect(zonedMidnight(2024, 4, 1, 'Europe/Berlin')).toBe(Date.UTC(2024, 2, 31, 22));
   });
 
+  it('starts a day whose midnight is skipped at the jump (Santiago, 8 September 2024: 00:00 -04 is 01:00 -03)', () => {
+    const start = zonedMidnight(2024, 9, 8, 'America/Santiago');
+    expect(start).toBe(Date.UTC(2024, 8, 8, 4));
+    expect(zonedDay(start, 'America/Santiago')).toBe('2024-09-08');
+    expect(zonedDay(start - 1000, 'America/Santiago')).toBe('2024-09-07');
+    expect(startOfPeriod('day', Date.UTC(2024, 8, 8, 6), 'America/Santiago')).toBe(start);
+    expect(nextPeriodStart('day', Date.UTC(2024, 8, 7, 12), 'America/Santiago')).toBe(start);
+    expect(nextPeriodStart('day', start, 'America/Santiago')).toBe(Date.UTC(2024, 8, 9, 3));
+  });
+
   it('starts weeks on Monday and months on the 1st', () => {
     expect(startOfPeriod('day', NOW)).toBe(Date.UTC(2024, 4, 14, 16));
     expect(startOfPeriod('week', NOW)).toBe(Date.UTC(2024, 4, 12, 16)); // Monday 13 May

@@ -252,7 +252,30 @@ export function zonedMidnight(
   const wall = Date.UTC(year, month - 1, day);
   const guess = wall - zoneOffset(wall, timeZone);
   // A second pass settles guesses that land across a DST change.
-  return wall - zoneOffset(guess, timeZone);
+  const midnight = wall - zoneOffset(guess, timeZone);
+  const target = new Date(wall);
+  const d = zonedDate(midnight, timeZone);
+  if (
+    d.year === target.getUTCFullYear() &&
+    d.month === target.getUTCMonth() + 1 &&
+    d.day === target.getUTCDate()
+  ) {
+    return midnight;
+  }
+  // Midnight does not exist that day (clocks jump forward at 00:00, as in Santiago or Beirut): the day starts at
+  // the jump, within the next three hours. Found to the second, on the rare days it happens.
+  const dayOf = (ms: number) => {
+    const z = zonedDate(ms, timeZone);
+    return Date.UTC(z.year, z.month - 1, z.day);
+  };
+  let before = midnight;
+  let on = midnight + 3 * 3_600_000;
+  while (on - before > 1000) {
+    const mid = before + Math.floor((on - before) / 2000) * 1000;
+    if (dayOf(mid) >= wall) on = mid;
+    else before = mid;
+  }
+  return on;
 }
 
 export type Period = 'day' | 'week' | 'month';

@@ -401,7 +401,8 @@ describe('refund eligibility of a page of bills', () => {
           }
         },
       ),
-      { numRuns: 3000 },
+      // Found by a longer run: the day in Santiago whose midnight is skipped (its start was once placed an hour early).
+      { numRuns: 3000, examples: [['America/Santiago', Date.UTC(2024, 8, 8, 6), [['wechat', 0]]]] },
     );
   });
 });
