@@ -78,12 +78,19 @@ export function AnalysisOverview({
           <li key={part.key} data-part={part.key}>
             <span className="an-split-name">{t(`figures.${part.key}`)}</span>
             <span className="an-split-value">{money(analysis?.[part.income])}</span>
-            <span className="an-split-meta">
-              {t('figures.countShare', {
-                count: count(analysis?.[part.count]),
-                share: analysis ? formatRate(rate(Math.max(0, analysis[part.income]), splitTotal)) : DASH,
-              })}
-            </span>
+            {analysis ? (
+              <span className="an-split-meta">
+                {t('figures.countShare', {
+                  count: analysis[part.count],
+                  share: formatRate(rate(Math.max(0, analysis[part.income]), splitTotal)),
+                })}
+              </span>
+            ) : (
+              // As wide as the line of no sales, which a narrow phone wraps (en-US): the card keeps its height.
+              <span className="an-split-meta" data-pending="">
+                {t('figures.countShare', { count: 0, share: formatRate(0) })}
+              </span>
+            )}
           </li>
         ))}
       </ul>
