@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { isAppUsable } from '@vendo/contract/constants';
 import { PERMISSION_CODES, PERMISSIONS, parsePermissions } from '@vendo/contract/enums';
 import type { Database, User } from '../../db/database';
 import type { AppModules } from '../apps/app-modules';
@@ -35,13 +34,7 @@ export async function canView(
 ): Promise<boolean> {
   const [app, code] =
     view === 'profit' ? ['Profit', PERMISSIONS.ProfitVisible] : ['Stock', PERMISSIONS.Stock];
-  const apps = await deps.apps.list(user.merchant_id);
-  if (
-    !isAppUsable(
-      apps.find((a) => a.app_module_name === app),
-      deps.clock(),
-    )
-  )
-    return false;
+  // The one module asked about (not the merchant's list, whose extend texts each parse as JSON).
+  if (!(await deps.apps.usable(user.merchant_id, app, deps.clock()))) return false;
   return isMainAccount(user) || (await permissionsOf(deps.db, user)).includes(code);
 }

@@ -2,7 +2,20 @@ import type { Kysely } from 'kysely';
 import type { AppEntry } from '@vendo/contract/api/account';
 import { isAppUsable } from '@vendo/contract/constants';
 import type { Database } from '../../db/database';
+import { prepared } from '../../db/prepared-query';
 import { AuditLog, platformOrigin } from '../audit/audit-log';
+
+/**
+ * One module of a merchant and until when (merchant and name are unique, app_modules_merchant_name): a prepared
+ * query, since every bill list and analytics call asks it for the profit view.
+ */
+const appExpiry = prepared<{ merchantId: number; name: string }>()((db, p) =>
+  db
+    .selectFrom('app_modules')
+    .select(['app_module_name', 'expire_at'])
+    .where('merchant_id', '=', p.merchantId)
+    .where('app_module_name', '=', p.name),
+);
 
 /**
  * The modules a merchant holds and until when (spec §3 app entry, §4 app expiry). A new merchant gets
@@ -53,13 +66,7 @@ export class AppModules {
 
   /** Whether the merchant holds the module and it has not expired (spec §4 app expiry). */
   async usable(merchantId: number, name: string, now: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('app_modules')
-      .select(['app_module_name', 'expire_at'])
-      .where('merchant_id', '=', merchantId)
-      .where('app_module_name', '=', name)
-      .executeTakeFirst();
-    return isAppUsable(row, now);
+    return isAppUsable(await appExpiry.first(this.db, { merchantId, name }), now);
   }
 
   async grantDefaults(

@@ -177,13 +177,20 @@ export class BillsService {
     const ids = rows.map((r) => r.id);
     const [items, refunds] = await Promise.all([this.d.orders.itemsOf(ids), this.d.orders.refundsOf(ids)]);
     const eligibility = new EligibilityOfPage(view.now, view.timeZone);
+    const refundsOf = new Map<number, typeof refunds>();
+    for (const r of refunds) {
+      const of = refundsOf.get(r.order_id);
+      if (of) of.push(r);
+      else refundsOf.set(r.order_id, [r]);
+    }
     return rows.map((row) =>
-      this.present(
-        row,
-        items.get(row.id) ?? [],
-        refunds.filter((r) => r.order_id === row.id),
-        { locale, timeZone: view.timeZone, now: view.now, seesProfit: view.seesProfit, eligibility },
-      ),
+      this.present(row, items.get(row.id) ?? [], refundsOf.get(row.id) ?? [], {
+        locale,
+        timeZone: view.timeZone,
+        now: view.now,
+        seesProfit: view.seesProfit,
+        eligibility,
+      }),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely, Updateable } from 'kysely';
 import type { RefundKind } from '@vendo/contract/enums';
 import type { Database } from '../../db/database';
 import { onPostgres } from '../../db/list-query';
@@ -133,13 +133,14 @@ export class OrderRepository {
   async itemsOf(orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
     const out = new Map<number, OrderItemRow[]>();
     if (!orderIds.length) return out;
-    const rows = await this.db
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', 'in', orderIds)
-      .orderBy('id')
-      .execute();
-    for (const row of rows) out.set(row.order_id, [...(out.get(row.order_id) ?? []), row]);
+    const rows = await this.byIds('items', orderIds, () =>
+      this.db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id'),
+    );
+    for (const row of rows) {
+      const of = out.get(row.order_id);
+      if (of) of.push(row);
+      else out.set(row.order_id, [row]);
+    }
     return out;
   }
 
@@ -276,15 +277,36 @@ export class OrderRepository {
   }
 
   async refundsOf(orderIds: number[]) {
+    const query = () =>
+      this.db
+        .selectFrom('refunds')
+        .leftJoin('users', 'users.id', 'refunds.user_id')
+        .selectAll('refunds')
+        .select(['users.username', 'users.nickname'])
+        .where('refunds.order_id', 'in', orderIds)
+        .orderBy('refunds.id');
     if (!orderIds.length) return [];
-    return this.db
-      .selectFrom('refunds')
-      .leftJoin('users', 'users.id', 'refunds.user_id')
-      .selectAll('refunds')
-      .select(['users.username', 'users.nickname'])
-      .where('refunds.order_id', 'in', orderIds)
-      .orderBy('refunds.id')
-      .execute();
+    return this.byIds('refunds', orderIds, query);
+  }
+
+  /** The reads of a page's orders by id, compiled once per statement and number of ids (the page's size). */
+  private readonly byIdsCompiled = new Map<string, CompiledQuery>();
+
+  /**
+   * A read whose only parameters are `ids`, in order: built and compiled by Kysely on its first call for this
+   * number of ids, then only bound (building it on every bill list cost about what running it did).
+   */
+  private async byIds<R>(name: string, ids: number[], build: () => Compilable<R>): Promise<R[]> {
+    const key = `${name} ${ids.length}`;
+    let compiled = this.byIdsCompiled.get(key) as CompiledQuery<R> | undefined;
+    if (!compiled) {
+      compiled = build().compile();
+      // Only a statement whose parameters are exactly the ids may be bound again with others.
+      if (compiled.parameters.length !== ids.length || compiled.parameters.some((p, i) => p !== ids[i]))
+        return (await this.db.executeQuery(compiled)).rows;
+      if (this.byIdsCompiled.size < 1000) this.byIdsCompiled.set(key, compiled);
+    }
+    return (await this.db.executeQuery<R>({ ...compiled, parameters: ids })).rows;
   }
 
   /** Moves a refund on only from the states given; true when it moved. */
