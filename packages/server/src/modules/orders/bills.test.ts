@@ -174,6 +174,14 @@ describe.each(dialects())('bills on %s', (dialect) => {
     const page2 = await buy({}, owner, { pageNum: 2, pageSize: 2 });
     expect(page2).toMatchObject({ count: 5 });
     expect(page2.data).toHaveLength(2);
+    // Pages of one size share the statements of their items and refunds, bound to each page's orders.
+    const all = (await buy({}, owner, { pageNum: 1, pageSize: 5 })).data;
+    const alone = [];
+    for (let n = 1; n <= 5; n++) alone.push(...(await buy({}, owner, { pageNum: n, pageSize: 1 })).data);
+    expect(alone.map((b) => [b.orderno, b.goods, b.refunds])).toEqual(
+      all.map((b) => [b.orderno, b.goods, b.refunds]),
+    );
+    expect(new Set(all.map((b) => JSON.stringify(b.goods))).size).toBeGreaterThan(1);
     // Payment bills: the orders that took money (all of today's did).
     const pay = ok<BillList>(await call('/api/v1/b/getPayBill', { condition: { client: 'wechat' } }));
     expect(pay.data.map((b: Bill) => b.orderno).sort()).toEqual([orders['failed'], orders['wx']].sort());
