@@ -285,7 +285,8 @@ async function seedSqlite(setup: Setup): Promise<void> {
     process.stdout.write(`\r  seeding ${Math.min(ORDERS, i + 50_000).toLocaleString()} orders`);
   }
   process.stdout.write('\n');
-  sqlite.exec('ANALYZE');
+  // Only the tables the seed filled: statistics of a one-row sessions table made SQLite scan it on every call.
+  sqlite.exec('ANALYZE orders; ANALYZE order_items');
   sqlite.pragma('synchronous = FULL');
   sqlite.close();
 }
