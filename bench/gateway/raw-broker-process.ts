@@ -1,7 +1,7 @@
 /**
  * Child process of run.ts, the baseline: the same broker (aedes) with no authentication, no gateway and no
  * database; an in-process subscriber only counts the reports and the events (QoS 1: aedes sends the PUBACK once
- * the subscriber is done). What is left of the gateway's rate against this is the cost of Vendo's own work.
+ * the subscriber is done). With BENCH_ECHO_ACKS=1 it also answers each event on its event-ack topic at once. What is left of the gateway's rate against this is the cost of Vendo's own work.
  */
 import net from 'node:net';
 import { Aedes } from 'aedes';
@@ -28,7 +28,36 @@ const count = (filter: string, counted: () => void) =>
     ),
   );
 await count(`${prefix}/d/+/report`, () => received++);
-await count(`${prefix}/d/+/event`, () => events++);
+if (process.env['BENCH_ECHO_ACKS'] === '1') {
+  // The device protocol's second exchange with no work between: each event answered at once on the machine's
+  // event-ack topic at QoS 1, as the gateway answers it after the commit. The fair ceiling for the sale path.
+  await new Promise<void>((resolve) =>
+    broker.subscribe(
+      `${prefix}/d/+/event`,
+      (packet, done) => {
+        events++;
+        done();
+        const sn = packet.topic.split('/')[2];
+        const { id } = JSON.parse(packet.payload.toString()) as { id: string };
+        const ack = JSON.stringify({ v: 1, id, status: 'stored' });
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: `${prefix}/d/${sn}/event-ack`,
+            payload: Buffer.from(ack),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          () => undefined,
+        );
+      },
+      resolve,
+    ),
+  );
+} else {
+  await count(`${prefix}/d/+/event`, () => events++);
+}
 
 const send = (message: object) => process.send?.(message);
 send({ kind: 'ready', port });

@@ -9,8 +9,10 @@
  * - sales: N machines each send cash sales (QoS 1 events, the real device protocol) one after another, the next as
  *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
  *   (publish → the protocol's event-ack, sent after the commit) p50/p99. The bare broker's figure is the same
- *   loop on PUBACK. This closed loop is the throughput figure: by Little's law its ack latency is machines /
- *   throughput, so it says nothing about the latency a machine sees at a real sales rate.
+ *   loop on PUBACK (the issue's baseline), and a second bare run answers each event on its event-ack topic at
+ *   once (the protocol's two QoS 1 exchanges with no work between: the sale path's own ceiling). This closed loop
+ *   is the throughput figure: by Little's law its ack latency is machines / throughput, so it says nothing about
+ *   the latency a machine sees at a real sales rate.
  * - sales at an offered rate (--rate N[,N...], sales per second, default 500,1000; 0 or '' skips): the open loop.
  *   The same machines, but the sales arrive on a schedule, N per second spread evenly over the machines (round
  *   robin), whatever the server does; a machine has at most one sale in flight and one queued behind it (a real
@@ -144,16 +146,28 @@ interface Side {
   name: string;
   script: string;
   gateway: boolean;
+  /** The bare broker answering each event on its event-ack topic at once (the protocol's two exchanges). */
+  echo?: boolean;
 }
 const GATEWAY: Side = { name: 'gateway', script: 'gateway-process.ts', gateway: true };
 const BARE: Side = { name: 'bare aedes', script: 'raw-broker-process.ts', gateway: false };
+const BARE_ECHO: Side = {
+  name: 'bare aedes + event-ack',
+  script: 'raw-broker-process.ts',
+  gateway: false,
+  echo: true,
+};
 
 /** Starts a side and connects the machines to it. */
 async function connect(side: Side, credentials: MachineCredentials[], env: NodeJS.ProcessEnv) {
   // The gateway's CPU profile (written when it stops) on --cpu-prof-dir: where its one core goes.
   const profile = side.gateway ? values['cpu-prof-dir'] : undefined;
   const store = side.gateway ? values.store : 'db';
-  const { target, port } = await Target.start(side.script, { ...env, BENCH_GATEWAY_STORE: store }, profile);
+  const { target, port } = await Target.start(
+    side.script,
+    { ...env, BENCH_GATEWAY_STORE: store, BENCH_ECHO_ACKS: side.echo ? '1' : '0' },
+    profile,
+  );
   const fleet = new Fleet(credentials, {
     url: `mqtt://127.0.0.1:${port}`,
     prefix: PREFIX,
@@ -195,7 +209,7 @@ function saleSender(side: Side, fleet: Fleet) {
   return async (machine: SimMachine): Promise<number | null> => {
     const event = cashSale();
     const started = performance.now();
-    if (!side.gateway) {
+    if (!side.gateway && !side.echo) {
       const topic = deviceTopics(PREFIX, machine.sn).event;
       await machine.publishRaw(topic, JSON.stringify(event), { qos: 1 });
       return performance.now() - started;
@@ -446,6 +460,7 @@ async function runDb(dbKind: string): Promise<void> {
     const gateway = await measureSales(GATEWAY, machines, env);
     const after = await countStored(env);
     const bare = await measureSales(BARE, machines, env);
+    const echo = await measureSales(BARE_ECHO, machines, env);
     const row = (f: SaleFigures) =>
       `${f.side.padEnd(12)} ${f.rate.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(9)} ` +
       `${f.p99.toFixed(1).padStart(9)} ${String(f.timeouts).padStart(8)} ${f.rssMb.toFixed(0).padStart(7)}`;
@@ -455,8 +470,11 @@ async function runDb(dbKind: string): Promise<void> {
     console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB');
     console.log(row({ ...gateway, side: 'gateway' }));
     console.log(row({ ...bare, side: 'bare aedes' }));
+    console.log(row({ ...echo, side: 'bare + ack' }));
     console.log(
       `[${dbKind}] orders/s vs bare aedes QoS1: ${pct(gateway.rate, bare.rate)}; ` +
+        `vs bare aedes answering each event on its event-ack topic (the protocol's two exchanges): ` +
+        `${pct(gateway.rate, echo.rate)}; ` +
         `orders stored in the run ${after.orders - before.orders}, events ${after.events - before.events}, ` +
         `events made into two orders: ${after.doubled}`,
     );
