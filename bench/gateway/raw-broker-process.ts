@@ -5,6 +5,7 @@
  */
 import net from 'node:net';
 import { Aedes } from 'aedes';
+import { EVENT_ACK_QOS } from '../../packages/server/src/gateway/device-gateway';
 
 const broker = await Aedes.createBroker({ maxClientsIdLength: 64 });
 // As the embedded broker: no Nagle on the machines' connections.
@@ -30,7 +31,8 @@ const count = (filter: string, counted: () => void) =>
 await count(`${prefix}/d/+/report`, () => received++);
 if (process.env['BENCH_ECHO_ACKS'] === '1') {
   // The device protocol's second exchange with no work between: each event answered at once on the machine's
-  // event-ack topic at QoS 1, as the gateway answers it after the commit. The fair ceiling for the sale path.
+  // event-ack topic at the gateway's QoS (0 since decision 053), as the gateway answers it after the commit. The
+  // fair ceiling for the sale path.
   await new Promise<void>((resolve) =>
     broker.subscribe(
       `${prefix}/d/+/event`,
@@ -45,7 +47,7 @@ if (process.env['BENCH_ECHO_ACKS'] === '1') {
             cmd: 'publish',
             topic: `${prefix}/d/${sn}/event-ack`,
             payload: Buffer.from(ack),
-            qos: 1,
+            qos: EVENT_ACK_QOS,
             retain: false,
             dup: false,
           },

@@ -10,7 +10,8 @@
  *   soon as the server acknowledged the last as stored; prints orders stored per second and the ack latency
  *   (publish → the protocol's event-ack, sent after the commit) p50/p99. The bare broker's figure is the same
  *   loop on PUBACK (the issue's baseline), and a second bare run answers each event on its event-ack topic at
- *   once (the protocol's two QoS 1 exchanges with no work between: the sale path's own ceiling). This closed loop
+ *   once, at the gateway's QoS for event-acks (the protocol's two exchanges with no work between: the event at
+ *   QoS 1, the event-ack at QoS 0 since decision 053; the sale path's own ceiling). This closed loop
  *   is the throughput figure: by Little's law its ack latency is machines / throughput, so it says nothing about
  *   the latency a machine sees at a real sales rate.
  * - sales at an offered rate (--rate N[,N...], sales per second, default 500,1000; 0 or '' skips): the open loop.

@@ -72,8 +72,8 @@ type Outcome = { ok: true; result: unknown } | { ok: false; code: RefusalCode; m
  * One simulated machine speaking the real protocol (docs/device-protocol.md): it connects with its sn and
  * secret, announces itself with a retained status and a will, reports signal and versions, executes commands
  * after a delay (failing some when asked to), keeps its shelves' stock, and sends events until they are
- * acknowledged. Events: 'command' (a command arrived), 'event-acked', 'connected', 'offline', 'ads' (a new ads
- * list, also in `state.ads`).
+ * acknowledged. Events: 'command' (a command arrived), 'event-acked' (the acknowledgement and the QoS it arrived
+ * at), 'connected', 'offline', 'ads' (a new ads list, also in `state.ads`).
  */
 export class SimMachine extends EventEmitter {
   readonly sn: string;
@@ -173,7 +173,7 @@ export class SimMachine extends EventEmitter {
       if (client.options.will) client.options.will.payload = Buffer.from(this.presence(false));
     });
     client.on('connect', () => void this.onConnect(client));
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet.qos));
     client.on('offline', () => this.emit('offline'));
     client.on('error', (error) => this.log('mqtt error', { err: error.message }));
     await new Promise<void>((resolve, reject) => {
@@ -360,11 +360,12 @@ export class SimMachine extends EventEmitter {
     for (const event of this.outbox.values()) this.publishEvent(event);
   }
 
-  private onMessage(topic: string, payload: Buffer): void {
+  private onMessage(topic: string, payload: Buffer, qos: number): void {
     if (topic === this.topics.eventAck) {
-      // Stored, stored before, or rejected (never storable): either way it is not sent again.
+      // Stored, stored before, or rejected (never storable): either way it is not sent again. Only the first
+      // answer counts: a resend that crossed the acknowledgement is answered again, and that answer is ignored.
       const ack = parsePayload(eventAck, payload);
-      if (ack && this.outbox.delete(ack.id)) this.emit('event-acked', ack);
+      if (ack && this.outbox.delete(ack.id)) this.emit('event-acked', ack, qos);
       return;
     }
     if (topic !== this.topics.command) return;

@@ -26,6 +26,15 @@ import type { BrokerLink } from './broker-link';
 import type { EventToRecord, GatewayLog, MachineEventStore, MachineStateStore } from './machine-ports';
 import { logFault } from '../platform/database-faults';
 
+/**
+ * Event acknowledgements go at QoS 0 (decision 053). Their delivery is already guaranteed end to end: the machine
+ * resends an event until it is acknowledged, and a resend of a stored event is answered `duplicate` with the same
+ * id, which is all the machine needs. QoS 1 would add a PUBACK and the broker's in-flight state per sale and
+ * still lose the ack when the connection drops (machines use clean sessions: nothing is kept for them).
+ * bench:gateway's "bare aedes + event-ack" baseline answers at this QoS too.
+ */
+export const EVENT_ACK_QOS = 0;
+
 export type CommandOutcome<N extends CommandName> =
   | { status: 'acked'; result: CommandResult<N>; latencyMs: number }
   | { status: 'refused'; code: RefusalCode; msg: string }
@@ -482,7 +491,7 @@ export class DeviceGateway {
       // Acknowledged only now, after the commit: a crash before this line means the machine resends.
       const ack: EventAck = { v: PROTOCOL_VERSION, id: event.id, status: result.outcome };
       this.link
-        ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 })
+        ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: EVENT_ACK_QOS })
         .catch((error: unknown) =>
           this.o.log.warn({ err: (error as Error).message, sn }, 'event acknowledgement not sent'),
         );
@@ -515,7 +524,7 @@ export class DeviceGateway {
     );
     const ack: EventAck = { v: PROTOCOL_VERSION, id: envelope.id, status: 'rejected' };
     this.link
-      ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: 1 })
+      ?.publish(deviceTopics(this.o.prefix, sn).eventAck, JSON.stringify(ack), { qos: EVENT_ACK_QOS })
       .catch((error: unknown) =>
         this.o.log.warn({ err: (error as Error).message, sn }, 'event rejection not sent'),
       );

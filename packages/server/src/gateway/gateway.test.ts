@@ -267,6 +267,74 @@ describe.each(cases)('device gateway on %s with the %s broker', (dialect, broker
     }
   });
 
+  it('acknowledges at QoS 0: an acknowledgement lost with the connection is answered on the resend, one order', async () => {
+    const user = await signUpMerchant(t, '13900000305');
+    const device = devices[0]!;
+    await bind(t, user, device);
+    const sim = await start(device);
+    await eventually(() => expect(sim.state.shelves.size).toBe(25));
+    const shelf = await setShelf(device.sn, 2, { quantity: 5 });
+    const acks: Array<{ id: string; status: string; qos: number }> = [];
+    sim.on('event-acked', (ack: { id: string; status: string }, qos: number) =>
+      acks.push({ id: ack.id, status: ack.status, qos }),
+    );
+    const sale = (id: string): MachineEvent => ({
+      v: PROTOCOL_VERSION,
+      id,
+      at: t.clock.now,
+      type: 'cash_sale',
+      data: { payment: 'coin', amount: 300, items: [{ slot: 2, quantity: 1, delivered: 1, fault: 0 }] },
+    });
+    sim.sendEvent(sale('evt-ack-qos0'));
+    await eventually(() => expect(acks).toEqual([{ id: 'evt-ack-qos0', status: 'stored', qos: 0 }]));
+
+    // The next sale's commit waits until the machine's connection is gone: its acknowledgement reaches nobody
+    // (at QoS 1 it would be lost the same way: a clean session keeps nothing for the machine).
+    const { events, gateway } = t.services.devices;
+    const original = events.recordBatch.bind(events);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    events.recordBatch = async (...args) => {
+      await held;
+      return original(...args);
+    };
+    try {
+      const received = gateway.stats.events;
+      const stored = gateway.stats.eventsStored;
+      sim.sendEvent(sale('evt-ack-lost'));
+      await eventually(() => expect(gateway.stats.events).toBeGreaterThan(received));
+      await sim.stop({ graceful: false });
+      release();
+      await eventually(() => expect(gateway.stats.eventsStored).toBe(stored + 1));
+      expect(sim.pendingEvents).toBe(1);
+      const duplicates = gateway.stats.eventsDuplicate;
+
+      // Back, the machine sends what it holds again; the resend is answered duplicate, and nothing is stored twice.
+      await sim.start();
+      await eventually(() => expect(acks.map((a) => a.id)).toEqual(['evt-ack-qos0', 'evt-ack-lost']));
+      expect(acks[1]).toEqual({ id: 'evt-ack-lost', status: 'duplicate', qos: 0 });
+      expect(sim.pendingEvents).toBe(0);
+      expect(gateway.stats.eventsDuplicate).toBeGreaterThan(duplicates);
+      expect(gateway.stats.eventsStored).toBe(stored + 1);
+    } finally {
+      release();
+      events.recordBatch = original;
+    }
+    const orders = await t.db.kysely
+      .selectFrom('orders')
+      .select('event_id')
+      .where('event_id', 'in', ['evt-ack-qos0', 'evt-ack-lost'])
+      .orderBy('event_id')
+      .execute();
+    expect(orders.map((o) => o.event_id)).toEqual(['evt-ack-lost', 'evt-ack-qos0']);
+    const left = await t.db.kysely
+      .selectFrom('channels')
+      .select('quantity')
+      .where('id', '=', shelf.id)
+      .executeTakeFirstOrThrow();
+    expect(left.quantity).toBe(3);
+  });
+
   it('drops malformed payloads without crashing, and keeps serving', async () => {
     const device = devices[0]!;
     const sim = await start(device);
