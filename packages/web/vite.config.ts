@@ -16,20 +16,18 @@ const proxy = { '/p/': server, '/api/': server, '/uploads/': server };
  * Vendor groups for the first screen. Libraries every screen needs share one long-cached chunk; anything a
  * route pulls in later (charts, heavy antd-mobile parts) stays in that route's own lazy chunk.
  */
-const vendorGroups: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
+const vendorGroups: {
+  name: string;
+  test: RegExp | ((id: string) => boolean);
+  includeDependenciesRecursively?: boolean;
+}[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  {
-    name: 'i18next',
-    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
-  },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   // The form parts of the login screen, antd-mobile's and ours, in one file instead of nine small ones that other
   // screens split differently. Only these modules: their dependencies stay where they are (the first screen's
   // antd-mobile core), as none of them runs anything on load.
   {
     name: 'form',
-    test: /packages[\\/]web[\\/]src[\\/]components[\\/]form[\\/](field|use-form|form-submit|input-field)\.tsx?$|node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](list|input)[\\/]|utils[\\/](use-props-value|is-node-with-content)\.)|antd-mobile-icons[\\/]es[\\/](RightOutline|CloseCircleFill)\.|ahooks[\\/]es[\\/](useMemoizedFn|useUpdate)[\\/])/,
+    test: /packages[\\/]web[\\/]src[\\/]components[\\/]form[\\/](field|use-form|form-submit|input-field)\.tsx?$|node_modules[\\/](antd-mobile[\\/]es[\\/](components[\\/](list|input)[\\/]|utils[\\/](use-props-value|is-node-with-content)\.)|antd-mobile-icons[\\/]es[\\/]CloseCircleFill\.|ahooks[\\/]es[\\/](useMemoizedFn|useUpdate)[\\/])/,
     includeDependenciesRecursively: false,
   },
   // What both pages load at start, the console and the customer page (buy.html): the language rule, the cookie
@@ -37,7 +35,7 @@ const vendorGroups: { name: string; test: RegExp; includeDependenciesRecursively
   // customer page load the console's shell, i18next and react-query; here they are one small file both share.
   {
     name: 'common',
-    test: /packages[\\/](web[\\/]src[\\/](lib[\\/]cookies|i18n[\\/]catalog)|contract[\\/]src[\\/]locales)\.tsx?$|preload-helper/,
+    test: /packages[\\/](web[\\/]src[\\/](lib[\\/]cookies|i18n[\\/]catalog)|contract[\\/]src[\\/](locales|money))\.tsx?$|preload-helper|modulepreload-polyfill|rolldown[\\/]runtime/,
     includeDependenciesRecursively: false,
   },
   // The dashboard's sales tab as it first paints (issue 13): the analytics screens' shared parts and texts, and the
@@ -56,13 +54,75 @@ const vendorGroups: { name: string; test: RegExp; includeDependenciesRecursively
     test: /packages[\\/]web[\\/]src[\\/](components[\\/](list-state[\\/]list-state|tabs[\\/]tabs|dialog[\\/]load-dialogs|empty-guide[\\/]expired-app-guide|report-download[\\/]report-download)|lib[\\/]lazy-component|i18n[\\/]resources[\\/]report)\.(tsx?|css)$|node_modules[\\/](lodash[\\/]|ahooks[\\/]es[\\/](useIsomorphicLayoutEffect|utils|useUnmount|useLatest|createUpdateEffect)[\\/]|antd-mobile[\\/]es[\\/]utils[\\/](bound|use-isomorphic-update-layout-effect)\.|antd-mobile-icons[\\/]es[\\/]DownlandOutline\.)/,
     includeDependenciesRecursively: false,
   },
-  // The shell's own modules that screens share with it; left alone, each would become a file of its own and
-  // the first screen would wait on a dozen small requests.
+  // The login screen in one file with its frame, password input and texts (four files before), which the other
+  // sign-in screens share.
   {
-    name: 'shell',
-    test: /packages[\\/](web[\\/]src[\\/](lib[\\/](storage|session|agent|api-client|load-chunk|user-info|browser|app-config|query-client|account-calls|notify)|i18n[\\/](i18n|namespaces|resources[\\/](common|routes)))|contract[\\/]src[\\/]constants)\.tsx?$/,
+    name: 'auth',
+    // Not what the console's start imports (finish-login): that stays in the start's file.
+    test: (id: string) =>
+      !ownStartModule(id) &&
+      /packages[\\/]web[\\/]src[\\/](features[\\/]auth[\\/](components[\\/]login-screen|api[\\/]login)|components[\\/](auth-frame[\\/](auth-frame|language-popover)|form[\\/]password-input)|i18n[\\/]resources[\\/]auth|lib[\\/](recent-accounts|finish-login))\.(tsx?|css)$|node_modules[\\/]antd-mobile-icons[\\/]es[\\/](EyeOutline|EyeInvisibleOutline|GlobalOutline)\./.test(
+        id,
+      ),
+    includeDependenciesRecursively: false,
+  },
+  // The console's start in one file: the router, i18next, react-query, the shell and what index.html's entry
+  // imports statically (consoleStart), with the shell's own modules that only screens import (they would be a
+  // dozen small files). Not the entry module itself, nor what the customer page shares (the groups above).
+  {
+    name: 'start',
+    test: (id: string) =>
+      ownStartModule(id) ||
+      /node_modules[\\/](react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack|use-sync-external-store|tslib|classnames)[\\/]|node_modules[\\/]antd-mobile[\\/]es[\\/](index\.|global[\\/]|utils[\\/](can-use-dom|native-props|with-default-props|validate|attach-properties-to-component|to-css-length)\.|components[\\/](button|dot-loading|config-provider|grid)[\\/])|node_modules[\\/]antd-mobile-icons[\\/]es[\\/](RightOutline|LeftOutline|LockOutline|UnorderedListOutline|ExclamationCircleOutline)\.|node_modules[\\/](rc-util[\\/]lib[\\/]warning|antd-mobile[\\/]es[\\/](locales[\\/]zh-CN|utils[\\/]unstable-render))\.|packages[\\/]web[\\/]src[\\/]components[\\/]detail-list[\\/]|packages[\\/](web[\\/]src[\\/](lib[\\/](storage|session|agent|api-client|load-chunk|user-info|browser|app-config|query-client|account-calls|notify)|i18n[\\/](i18n|namespaces|resources[\\/](common|routes)))|contract[\\/]src[\\/]constants)\.tsx?$/.test(
+        id,
+      ),
+    includeDependenciesRecursively: false,
   },
 ];
+
+/**
+ * The modules index.html's entry imports statically and the customer page's (buy.html) does not: the console's
+ * start, filled from the module graph when the build has parsed it (firstScreenGraph), before chunking.
+ */
+const consoleStart = new Set<string>();
+
+/**
+ * The app's own modules of the console's start. A library's are left to the groups' lists: the module graph has
+ * all of a package's modules behind its index (antd-mobile's, its icons'), not the few the build keeps.
+ */
+const ownStartModule = (id: string) => consoleStart.has(id) && !/node_modules/.test(id);
+
+/**
+ * Fills consoleStart. Left to the automatic chunking, these modules became some fifteen files (every module a
+ * lazy screen imports too got a file of its own), on a phone's six connections to one origin: index.html's scripts
+ * took three or four round trips instead of one (docs/web-performance.md, step 5).
+ */
+function firstScreenGraph(): Plugin {
+  return {
+    name: 'vendo-first-screen-graph',
+    apply: 'build',
+    buildEnd() {
+      consoleStart.clear();
+      const closure = (entry: string) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(visit);
+        };
+        visit(entry);
+        return seen;
+      };
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const consoleEntry = entries.find((id) => /[\\/]index\.html$/.test(id));
+      if (!consoleEntry) return;
+      const customer = new Set(entries.filter((id) => id !== consoleEntry).flatMap((id) => [...closure(id)]));
+      // The entry's own module (main.tsx) stays in the entry's chunk.
+      const own = new Set([consoleEntry, ...(this.getModuleInfo(consoleEntry)?.importedIds ?? [])]);
+      for (const id of closure(consoleEntry)) if (!customer.has(id) && !own.has(id)) consoleStart.add(id);
+    },
+  };
+}
 
 /** The entry's script and every script it imports statically: what index.html has loaded before anything lazy. */
 const loadedByIndex = new Set<string>();
@@ -152,7 +212,7 @@ function nonBlockingStyles(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), nonBlockingStyles(), scriptsOfIndex(), precompress()],
+  plugins: [react(), nonBlockingStyles(), firstScreenGraph(), scriptsOfIndex(), precompress()],
   resolve: {
     // antd-mobile's legacy renderer, dead under React 19: see src/lib/antd-legacy-render.ts.
     alias: [
