@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
-import { Button, Tabs } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '@vendo/contract/constants';
 import { lazyComponent, useOpenedOnce } from '../../lib/lazy-component';
+import { Tabs } from '../tabs/tabs';
 import { toast } from '../../lib/notify';
 import {
   customDayBounds,
@@ -124,11 +125,12 @@ export function TimeRangePicker({
 
   return (
     <div className={className} style={style} role="group" aria-label={t('timeRange')}>
-      <Tabs className="time-range-tabs" activeKey={value.mode} onChange={selectMode} stretch={false}>
-        {modes.map((mode) => (
-          <Tabs.Tab key={mode} title={t(modeLabelKey[mode])} />
-        ))}
-      </Tabs>
+      <Tabs
+        className="time-range-tabs"
+        tabs={modes.map((mode) => ({ key: mode, title: t(modeLabelKey[mode]) }))}
+        activeKey={value.mode}
+        onChange={selectMode}
+      />
 
       {isPeriod(value.mode) ? (
         <div style={rowStyle}>
