@@ -10,6 +10,7 @@ import {
   isAppUsable,
   nextPeriodStart,
   startOfPeriod,
+  zonedDate,
   zonedDay,
   zonedMidnight,
 } from './constants';
@@ -74,6 +75,49 @@ describe('zoned calendar', () => {
     expect(startOfPeriod('day', Date.UTC(2024, 8, 8, 6), 'America/Santiago')).toBe(start);
     expect(nextPeriodStart('day', Date.UTC(2024, 8, 7, 12), 'America/Santiago')).toBe(start);
     expect(nextPeriodStart('day', start, 'America/Santiago')).toBe(Date.UTC(2024, 8, 9, 3));
+  });
+
+  it('reads the fixed-offset zones by arithmetic exactly as Intl does, from 2000 to the last instant a Date holds', () => {
+    const viaIntl = (ms: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }).formatToParts(ms);
+      const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+      return {
+        year: value('year'),
+        month: value('month'),
+        day: value('day'),
+        hour: value('hour'),
+        minute: value('minute'),
+        second: value('second'),
+      };
+    };
+    const from = Date.UTC(2000, 0, 1);
+    const instants = [
+      from,
+      from + 999,
+      Date.UTC(2024, 1, 29, 15, 59, 59, 999),
+      Date.UTC(9999, 11, 31, 15, 59, 59),
+    ];
+    // A fixed sequence spread over 2000-2100, every hour of the day and odd milliseconds.
+    for (let i = 0; i < 500; i += 1) instants.push(from + ((i * 7_919_993_311) % (100 * 365 * DAY)) + i * 37);
+    for (const zone of ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau', 'Asia/Taipei', 'UTC', 'Etc/UTC']) {
+      for (const ms of instants) expect(zonedDate(ms, zone), `${zone} ${ms}`).toEqual(viaIntl(ms, zone));
+    }
+    // Before 2000 and past a Date's range the formatter answers (and refuses) as before.
+    expect(zonedDate(Date.UTC(1990, 5, 1), 'Asia/Shanghai')).toEqual(
+      viaIntl(Date.UTC(1990, 5, 1), 'Asia/Shanghai'),
+    );
+    expect(zonedDate(8.64e15, 'Asia/Shanghai')).toEqual(viaIntl(8.64e15, 'Asia/Shanghai'));
+    expect(() => zonedDate(8.64e15 + 1, 'Asia/Shanghai')).toThrow(RangeError);
+    expect(() => zonedDate(Number.NaN, 'Asia/Shanghai')).toThrow(RangeError);
   });
 
   it('starts weeks on Monday and months on the 1st', () => {

@@ -214,8 +214,39 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Zones that have kept one offset from UTC, without daylight saving, since 2000 (tz database: mainland China's
+ * last daylight saving ended in 1991, Hong Kong's, Macau's and Taiwan's in 1979), in minutes east of UTC. Their
+ * wall clock after 2000 is arithmetic. Intl's first formatter costs tens of milliseconds on a phone (ICU's calendar
+ * and zone data), which the dashboard paid in the task before its first paint (docs/web-performance.md, step 5).
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = {
+  'Asia/Shanghai': 480,
+  'Asia/Hong_Kong': 480,
+  'Asia/Macau': 480,
+  'Asia/Taipei': 480,
+  UTC: 0,
+  'Etc/UTC': 0,
+};
+const FIXED_OFFSET_SINCE = Date.UTC(2000, 0, 1);
+
 /** The wall-clock date and time of an instant in a zone. */
 export function zonedDate(ms: number, timeZone: string = DEFAULT_TIME_ZONE): ZonedDate {
+  const fixed = FIXED_OFFSET_MINUTES[timeZone];
+  if (fixed !== undefined && ms >= FIXED_OFFSET_SINCE) {
+    const wall = new Date(ms + fixed * 60_000);
+    // Past the last instant a Date holds, Intl below refuses it as before.
+    if (!Number.isNaN(wall.getTime())) {
+      return {
+        year: wall.getUTCFullYear(),
+        month: wall.getUTCMonth() + 1,
+        day: wall.getUTCDate(),
+        hour: wall.getUTCHours(),
+        minute: wall.getUTCMinutes(),
+        second: wall.getUTCSeconds(),
+      };
+    }
+  }
   const out: ZonedDate = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(timeZone).formatToParts(ms)) {
     if (part.type in out) out[part.type as keyof ZonedDate] = Number(part.value);
