@@ -69,6 +69,21 @@ describe('formatMoney', () => {
   it('puts the minus before the sign', () => {
     expect(formatMoney(-1230, 'zh-CN')).toBe('-¥12.30');
   });
+  it('groups the whole yuan as Intl does in each language, up to the largest safe amount', () => {
+    const amounts = [0, 99, 100, 99_999, 100_000, 123_456_789, -123_456_789, Number.MAX_SAFE_INTEGER];
+    for (let i = 1; i < 400; i += 1) amounts.push(Math.round(Math.pow(1.1, i)) * (i % 3 === 0 ? -1 : 1));
+    for (const locale of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+      for (const cents of amounts) {
+        const whole = Math.floor(Math.abs(cents) / 100);
+        const sign = cents < 0 ? '-' : '';
+        const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
+        expect(formatMoney(cents, locale), `${locale} ${cents}`).toBe(
+          `${sign}¥${intl.format(whole)}.${fraction}`,
+        );
+      }
+    }
+  });
 });
 
 describe('rates', () => {
