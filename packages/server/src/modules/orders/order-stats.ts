@@ -363,31 +363,75 @@ export function totalsQuery(
   );
   const parts: string[] = [];
   const columns = 'client, status, n, amount, refund_fee, cost_price';
-  for (const r of cover.ranges) {
-    const count = (r.to - r.from) / r.grain;
-    // A few buckets are named one by one, so that the index seeks the price range in each of them.
-    const named = priced && count <= 8;
-    shape.push(`${r.grain}:${named ? count : 'r'}`);
-    let sql: string;
+  /**
+   * The seek's prefix: the machine's or the cut's totals of the merchant, for one bucket length (a value, or the
+   * column of the runs' array on PostgreSQL).
+   */
+  const from = (grain: number | 'r.grain'): string => {
+    const length = grain === 'r.grain' ? grain : '?';
+    let text: string;
     if (f.sn) {
-      sql = `select ${columns} from order_machine_stats t where t.merchant_id = ? and t.sn = ? and t.grain = ?`;
-      params.push(f.merchantId, f.sn, r.grain);
+      text = `order_machine_stats t where t.merchant_id = ? and t.sn = ? and t.grain = ${length}`;
+      params.push(f.merchantId, f.sn);
     } else {
-      sql = `select ${columns} from order_stats t where t.merchant_id = ? and t.cut = ? and t.grain = ?`;
-      params.push(f.merchantId, cut!.cut, r.grain);
+      text = `order_stats t where t.merchant_id = ? and t.cut = ? and t.grain = ${length}`;
+      params.push(f.merchantId, cut!.cut);
     }
-    if (named) {
-      sql += ` and t.period in (${periodsOf(r)
-        .map((p) => (params.push(p), '?'))
-        .join(', ')})`;
-    } else {
-      sql += ' and t.period >= ? and t.period < ?';
-      params.push(r.from, r.to);
+    if (grain !== 'r.grain') params.push(grain);
+    return text;
+  };
+  /** What follows the periods in every seek of the totals. */
+  const rest = (): string =>
+    (priced ? prices('t') : '') + shared('t') + (f.paidOnly ? ' and t.priced = 1' : '');
+  // A few buckets are named one by one, so that the index seeks the price range in each of them.
+  const isNamed = (r: BucketRange) => priced && (r.to - r.from) / r.grain <= 8;
+  if (postgres) {
+    // PostgreSQL: the runs as arrays, one nested-loop seek per run (or per named bucket) on the key's prefix.
+    // A SELECT per run under UNION ALL made it overestimate every branch (its periods' statistics cover every
+    // merchant, cut and length), so it planned a parallel aggregate whose two workers took ~10 ms to start, and
+    // spent ~5 ms planning the branches (EXPLAIN ANALYZE, docs/orders.md, decision 052). The text depends only
+    // on the cut, the conditions and whether there are ranges and named buckets.
+    const ranges = cover.ranges.filter((r) => !isNamed(r));
+    const named = cover.ranges.filter(isNamed);
+    shape.push(ranges.length ? 'R' : '', named.length ? 'N' : '');
+    if (ranges.length) {
+      params.push(
+        ranges.map((r) => r.grain),
+        ranges.map((r) => r.from),
+        ranges.map((r) => r.to),
+      );
+      parts.push(
+        `select ${prefixed(columns)} from unnest(?::bigint[], ?::bigint[], ?::bigint[]) r(grain, lo, hi) ` +
+          `cross join lateral (select ${columns} from ${from('r.grain')} ` +
+          `and t.period >= r.lo and t.period < r.hi${rest()}) t`,
+      );
     }
-    if (priced) sql += prices('t');
-    sql += shared('t');
-    if (f.paidOnly) sql += ' and t.priced = 1';
-    parts.push(sql);
+    if (named.length) {
+      const buckets = named.flatMap((r) => periodsOf(r).map((period) => [r.grain, period] as const));
+      params.push(
+        buckets.map(([grain]) => grain),
+        buckets.map(([, period]) => period),
+      );
+      parts.push(
+        `select ${prefixed(columns)} from unnest(?::bigint[], ?::bigint[]) r(grain, period) ` +
+          `cross join lateral (select ${columns} from ${from('r.grain')} and t.period = r.period${rest()}) t`,
+      );
+    }
+  } else {
+    for (const r of cover.ranges) {
+      const named = isNamed(r);
+      shape.push(`${r.grain}:${named ? (r.to - r.from) / r.grain : 'r'}`);
+      let sql = `select ${columns} from ${from(r.grain)}`;
+      if (named) {
+        sql += ` and t.period in (${periodsOf(r)
+          .map((p) => (params.push(p), '?'))
+          .join(', ')})`;
+      } else {
+        sql += ' and t.period >= ? and t.period < ?';
+        params.push(r.from, r.to);
+      }
+      parts.push(sql + rest());
+    }
   }
   // The deltas not folded yet; a machine's only those that name it (older ones are in its totals, 0026).
   let pending = `select ${columns} from order_stat_deltas d where d.merchant_id = ? and d.slot >= ? and d.slot < ?`;
@@ -434,6 +478,14 @@ function addSums(sum: Sums, row: { n: unknown; amount: unknown; refund_fee: unkn
 /** Upserts in key order, so that two processes folding at once never wait for each other in a cycle. */
 function inKeyOrder<T>(rows: Map<string, T>): T[] {
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+/** The columns of the totals as read from the lateral seek `t`. */
+function prefixed(columns: string): string {
+  return columns
+    .split(', ')
+    .map((c) => `t.${c}`)
+    .join(', ');
 }
 
 function periodsOf(r: BucketRange): number[] {
