@@ -5,6 +5,7 @@ import { buildApp, type AppOptions, type Services } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Db, type Dialect } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
+import { schemaPool } from './schema-pool';
 
 /**
  * The databases every server test runs against: SQLite always, PostgreSQL too when DATABASE_URL is set
@@ -44,6 +45,9 @@ export class TestClock {
   }
 }
 
+/** A freshly migrated in-memory SQLite database, serialized by the file's first SQLite app. */
+let sqliteImage: Buffer | undefined;
+
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
@@ -59,12 +63,22 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = process.env['DATABASE_URL'];
+  const pooled = dialect === 'postgres' ? schemaPool.take() : undefined;
+  const schema = pooled ?? `t_${randomBytes(6).toString('hex')}`;
   const db = await createDb(
-    dialect === 'postgres' ? { databaseUrl: url, schema } : { sqliteFile: ':memory:' },
+    dialect === 'postgres'
+      ? { databaseUrl: url, schema }
+      : sqliteImage
+        ? { sqliteImage }
+        : { sqliteFile: ':memory:' },
   );
-  await migrateToLatest(db);
+  if (!pooled && !(dialect === 'sqlite' && sqliteImage)) {
+    await migrateToLatest(db);
+    if (dialect === 'postgres') await schemaPool.learn(db);
+    // The file's later SQLite apps open a copy of this migrated database instead of migrating again.
+    else sqliteImage = db.sqlite?.serialize();
+  }
   const clock = new TestClock();
   const built = await buildApp({ config, db, clock: clock.read, logger: options.logger })
     .then(async (b) => {
@@ -96,6 +110,10 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      if (dialect === 'postgres' && (await schemaPool.give(db))) {
+        await db.destroy();
+        return;
+      }
       await dropDb();
     },
   };
