@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_UA, launchBrowser, phoneContext, snap } from './support/browser';
+import { DESKTOP_UA, launchBrowser, phoneContext, settle, snap } from './support/browser';
 import { signUpMerchant } from './support/accounts';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
@@ -75,7 +75,7 @@ async function open(path: string): Promise<void> {
  */
 async function shot(name: string): Promise<void> {
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 5000 });
-  await page.waitForTimeout(400);
+  await settle(page);
   await snap(page, name);
 }
 

@@ -3,7 +3,7 @@ import { validationMessages } from '@vendo/contract/validation-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantApi } from './support/app';
-import { launchBrowser, phoneContext, snap } from './support/browser';
+import { launchBrowser, phoneContext, settle, snap } from './support/browser';
 import { provisionMachines, setAppExtend, startMachine, type ProvisionedMachine } from './support/machines';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
@@ -52,7 +52,7 @@ async function open(path: string): Promise<void> {
 /** A screenshot once the page is still: toasts gone and the sheets' slides finished. */
 async function shot(name: string): Promise<void> {
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 6000 });
-  await page.waitForTimeout(400);
+  await settle(page);
   await snap(page, name);
 }
 

@@ -2,7 +2,7 @@
 import type { Locale } from '@vendo/contract/locales';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { snap } from './browser';
+import { settle, snap } from './browser';
 import type { RunningServer } from './server';
 import { texts } from './texts';
 
@@ -63,7 +63,7 @@ export async function openPath(page: Page, server: RunningServer, path: string):
 export async function stillSnap(page: Page, name: string): Promise<void> {
   await page.locator('.loading-screen').waitFor({ state: 'detached' });
   await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
-  await page.waitForTimeout(400);
+  await settle(page);
   await snap(page, name);
 }
 

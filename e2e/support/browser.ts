@@ -72,6 +72,47 @@ async function watchPolicy(context: BrowserContext): Promise<void> {
   }, VIOLATION_BINDING);
 }
 
+/**
+ * Waits until the page is still: no finite CSS animation or transition running, and the document (inline styles
+ * included: antd-mobile's sheets, pickers and dialogs slide by react-spring, which writes a style each frame and
+ * fires no event at its end) unchanged over five animation frames in a row. At most `maxMs`, the pause screenshots
+ * used to take every time: a page that keeps moving is shot as it is then.
+ */
+export async function settle(page: Page, maxMs = 400): Promise<void> {
+  const started = Date.now();
+  try {
+    await page.evaluate(async (max) => {
+      const deadline = performance.now() + max;
+      // A frame, or 50 ms should the page get no frames.
+      const frame = () =>
+        new Promise<void>((resolve) => {
+          requestAnimationFrame(() => resolve());
+          setTimeout(resolve, 50);
+        });
+      const animating = () =>
+        document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+          );
+      let last = '';
+      let still = 0;
+      while (performance.now() < deadline) {
+        await frame();
+        const now = document.body.outerHTML;
+        still = now === last && !animating() ? still + 1 : 0;
+        last = now;
+        if (still >= 5) return;
+      }
+    }, maxMs);
+  } catch {
+    // The page navigated while we watched it: give it what is left of the pause instead.
+    const left = maxMs - (Date.now() - started);
+    if (left > 0) await page.waitForTimeout(left);
+  }
+}
+
 const ARTIFACTS = path.resolve(new URL('../artifacts', import.meta.url).pathname);
 
 /** Saves a screenshot under e2e/artifacts (ignored by git) so a person can look at what the test saw. */
