@@ -53,15 +53,27 @@ export async function logInPage(
   await ok.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Waits until the app shows its screen: React has replaced index.html's static boot splash (the first render waits
+ * for the screen's chunk and the stylesheets, after the page's load event) and its start-up screen has gone. Waiting
+ * only for `.loading-screen` to be detached passed at once when it was not rendered yet, and the page was checked
+ * and photographed with the splash on it.
+ */
+export async function appShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('boot') && !document.querySelector('.loading-screen'),
+  );
+}
+
 /** Opens a path of the app and waits for its first screen. */
 export async function openPath(page: Page, server: RunningServer, path: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
+  await appShown(page);
 }
 
 /** A screenshot once the page is still: loading screen and toasts (one or more) gone, the sheets' slides finished. */
 export async function stillSnap(page: Page, name: string): Promise<void> {
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
+  await appShown(page);
   await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 6000 }).toBe(0);
   await settle(page);
   await snap(page, name);
