@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
 import {
+  appShown,
   DEMO,
   fill,
   logInPage,
@@ -192,7 +193,7 @@ describe('deliveries that go wrong', () => {
     await visible(card);
     await visible(card.getByText(failed.status_text, { exact: true }));
     await page.reload();
-    await page.locator('.loading-screen').waitFor({ state: 'detached' });
+    await appShown(page);
     await visible(card);
     await visible(page.getByRole('button', { name: new RegExp(`^${b.filters.status}: `) }));
     expect(await page.getByRole('button', { name: `${b.filters.more} (1)` }).count()).toBe(1);

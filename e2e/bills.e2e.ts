@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
 import { launchBrowser, phoneContext, snap } from './support/browser';
-import { DEMO, logInPage, merchantApi, visible, type MerchantApi } from './support/app';
+import { appShown, DEMO, logInPage, merchantApi, visible, type MerchantApi } from './support/app';
 import { deliveredSale } from './support/sales';
 import { cell, downloadCsv } from './support/report';
 import { startServer, type RunningServer } from './support/server';
@@ -75,7 +75,7 @@ describe('the demo merchant reads and refunds bills', () => {
     expect(candidates.length).toBeGreaterThan(0);
     const list = page.getByRole('list', { name: b.listLabel });
     await visible(list.locator('li').first());
-    await page.locator('.loading-screen').waitFor({ state: 'detached' });
+    await appShown(page);
     await snap(page, 'bills-list');
 
     await page

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_UA, launchBrowser, phoneContext, settle, snap } from './support/browser';
 import { signUpMerchant } from './support/accounts';
+import { appShown, openPath } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
 
@@ -63,12 +64,6 @@ afterAll(async () => {
 const sheet = (name: string) => page.getByRole('form', { name });
 const card = (text: string) => page.locator('li.card', { hasText: text });
 
-/** Opens a screen and waits for the start-up screen (1.2 s, spec §4) to leave, so screenshots show the page. */
-async function open(path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
-}
-
 /**
  * A screenshot once the page is still: passing toasts gone and the sheets' and pickers' spring animations (drawn
  * by script, so no CSS event marks their end) finished.
@@ -103,7 +98,7 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
   });
 
   it('creates an area, refusing a bad service phone without losing what was typed', async () => {
-    await open('/region');
+    await openPath(page, server, '/region');
     await visible(page.getByText(en.catalog.area.empty));
     await shot('region-empty');
 
@@ -166,7 +161,7 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
   });
 
   it('creates goods with an image uploaded through the WeChat sandbox and two tags, refusing a bad price', async () => {
-    await open('/goodsManage');
+    await openPath(page, server, '/goodsManage');
     await visible(page.getByText(en.catalog.goods.empty));
     await page.getByRole('button', { name: en.catalog.goods.add }).first().click();
     const form = sheet(en.catalog.goods.addTitle);
@@ -241,7 +236,7 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
   });
 
   it('adds stock for the goods at the store', async () => {
-    await open('/stock');
+    await openPath(page, server, '/stock');
     await visible(card('Cola 330ml').getByText(fill(en.stock.totals.inventory, { count: 0 })));
     await shot('stock-totals-empty');
     await page.getByRole('tab', { name: en.stock.tabs.entries }).click();
@@ -271,7 +266,7 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
   });
 
   it("opens the store's restock bill from its card and downloads it", async () => {
-    await open('/region?tab=stores');
+    await openPath(page, server, '/region?tab=stores');
     await card('Coastal City').getByRole('button', { name: en.catalog.store.restockBill }).click();
     await page.waitForURL(/\/stock\?store=\d+&view=bill/);
     const bill = page.getByRole('region', {
@@ -296,13 +291,13 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
     for (const locale of ['zh-CN', 'zh-TW'] as const) {
       await context.addCookies([{ name: 'lang', value: locale, url: server.url }]);
       const zh = texts(locale);
-      await open('/region?tab=stores');
+      await openPath(page, server, '/region?tab=stores');
       await visible(page.getByRole('button', { name: zh.catalog.store.restockBill }));
       await shot(`region-stores-${locale}`);
-      await open('/goodsManage');
+      await openPath(page, server, '/goodsManage');
       await visible(page.getByRole('button', { name: zh.catalog.goods.add }));
       await shot(`goods-list-${locale}`);
-      await open('/stock');
+      await openPath(page, server, '/stock');
       await visible(page.getByRole('tab', { name: zh.stock.tabs.totals }));
       await shot(`stock-totals-${locale}`);
     }
@@ -321,7 +316,7 @@ describe('a desktop browser', () => {
       await tab.getByRole('button', { name: en.auth.login, exact: true }).click();
       await tab.waitForURL(`${server.url}/`);
       await tab.goto(`${server.url}/goodsManage?tab=images`);
-      await tab.locator('.loading-screen').waitFor({ state: 'detached' });
+      await appShown(tab);
       await expect.poll(() => tab.getByText(en.catalog.image.useMessagingApp).isVisible()).toBe(true);
       expect(await tab.getByRole('button', { name: en.catalog.image.fromMessaging }).count()).toBe(0);
       const [chooser] = await Promise.all([

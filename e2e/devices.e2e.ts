@@ -2,7 +2,7 @@ import type { SimMachine } from '@vendo/device-sim/machine';
 import { validationMessages } from '@vendo/contract/validation-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantApi } from './support/app';
+import { merchantApi, openPath } from './support/app';
 import { launchBrowser, phoneContext, settle, snap } from './support/browser';
 import { provisionMachines, setAppExtend, startMachine, type ProvisionedMachine } from './support/machines';
 import { startServer, type RunningServer } from './support/server';
@@ -43,11 +43,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function open(path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.locator('.loading-screen').waitFor({ state: 'detached' });
-}
 
 /** A screenshot once the page is still: toasts gone and the sheets' slides finished. */
 async function shot(name: string): Promise<void> {
@@ -93,7 +88,7 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
   });
 
   it('reads a bind code scanned in WeChat (the sandbox scanner) and goes on to /bind', async () => {
-    await open('/deviceBindEnter');
+    await openPath(page, server, '/deviceBindEnter');
     await visible(page.getByText(en.devices.enter.intro));
     await visible(page.getByText(en.devices.enter.sandboxNote));
     await shot('devices-bind-enter');
@@ -114,14 +109,14 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
 
   it('sends /bind without a link or stored bind info to /bindError', async () => {
     await page.evaluate(() => sessionStorage.clear());
-    await open('/bind');
+    await openPath(page, server, '/bind');
     await page.waitForURL(`${server.url}/bindError`);
     await visible(page.getByText(en.devices.bindError.text));
     await shot('devices-bind-error');
   });
 
   it('opens the bind link, keeps its fields and lands on a clean /bind', async () => {
-    await open(machine.bindPath);
+    await openPath(page, server, machine.bindPath);
     await page.waitForURL(`${server.url}/bind`);
     const form = page.getByRole('form', { name: en.devices.bind.title });
     await visible(form.getByText(machine.sn));
@@ -341,7 +336,7 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
 
   it('speaks Chinese', async () => {
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: server.url }]);
-    await open('/deviceManage');
+    await openPath(page, server, '/deviceManage');
     await visible(page.getByText(texts('zh-CN').devices.card.shelves).first());
     await shot('devices-zh-CN');
   });

@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
-import { DEMO, logInPage, merchantApi, stillSnap as shot, visible, type MerchantApi } from './support/app';
+import {
+  appShown,
+  DEMO,
+  logInPage,
+  merchantApi,
+  stillSnap as shot,
+  visible,
+  type MerchantApi,
+} from './support/app';
 import { launchBrowser, phoneContext } from './support/browser';
 import { deliveredSale, demoMachinesOnline, sellOnce, type Sale } from './support/sales';
 import { startServer, type RunningServer } from './support/server';
@@ -187,7 +195,7 @@ describe('the staff member works inside the role and the store', () => {
     await staffPage.goto(`${server.url}/deviceManage`);
     const cards = staffPage.locator('li.dv-card');
     await visible(cards.first());
-    await staffPage.locator('.loading-screen').waitFor({ state: 'detached' });
+    await appShown(staffPage);
     await expect.poll(() => cards.count()).toBe(1);
     await visible(cards.getByText(own.title));
     expect(await staffPage.getByText(other.title).count()).toBe(0);
@@ -286,7 +294,7 @@ describe("the main account's notification and overview screens", () => {
 
   it('shows the hidden overview', async () => {
     await page.goto(`${server.url}/overview`);
-    await page.locator('.loading-screen').waitFor({ state: 'detached' });
+    await appShown(page);
     await visible(page.getByText(en.overview.health));
     await page.waitForTimeout(300);
     await visible(page.getByText(DEMO.phone).first());
