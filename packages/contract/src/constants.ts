@@ -57,6 +57,19 @@ export const MOBILE_LENGTH = 11;
 export const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
+ * The largest integer a request may send for a count, an amount, a share, a number of days...: PostgreSQL's
+ * `integer` (int4) columns take no more, and past it the database refuses the write with a fault instead of the
+ * schema refusing the field with a message (decision 056). Every request integer has a maximum at most this, but
+ * for ids (ID_MAX) and epoch ms (LATEST_INSTANT), which are bigint columns; the server's request-bounds test walks
+ * every call for it.
+ */
+export const INT4_MAX = 2_147_483_647;
+/** The largest shelf number a machine has (what /c/resetId lets a slot be numbered). */
+export const SHELF_NUMBER_MAX = 9999;
+/** The largest id a request may name: ids are bigint in PostgreSQL, and a JS number is exact up to here. */
+export const ID_MAX = Number.MAX_SAFE_INTEGER;
+
+/**
  * The longest text each kind of request field takes: every text of every call has a maximum that fits its
  * column (db/migrations), so a database never meets a value it cannot store; the server's request-bounds test
  * walks every call for it. Longer values are refused with "at most {max} characters".

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zBit } from './api/fields';
-import { GAME_BLACKLIST_DAYS, MIN_PRICE_CENTS, WIN_RATE_MAX } from './constants';
+import { GAME_BLACKLIST_DAYS, INT4_MAX, MIN_PRICE_CENTS, WIN_RATE_MAX } from './constants';
 import { DIFFICULTIES, PAYMENTS } from './enums';
 
 /*
@@ -317,7 +317,10 @@ const zClock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'invalidValue' })
   .max(5);
-const zCents = z.number({ error: 'numberInvalid' }).int({ error: 'priceCents' });
+const zCents = z
+  .number({ error: 'numberInvalid' })
+  .int({ error: 'priceCents' })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 
 export const gamePackage = z.object({
   /** Plays bought with this package. */

@@ -7,6 +7,7 @@ import {
   DETAIL_IMAGES_MAX,
   GOODS_TAGS_MAX,
   ID_NUMBER_LENGTH,
+  INT4_MAX,
   LOGIN_PASSWORD_MIN,
   MIN_PRICE_CENTS,
   OPER_PWD_LENGTH,
@@ -405,11 +406,12 @@ export const zSmsCode = z
   .trim()
   .regex(/^\d{6}$/, { error: 'codeMismatch' })
   .max(6);
-/** Integer cents, at least 0.02 yuan. */
+/** Integer cents, at least 0.02 yuan, at most what an integer column holds (decision 056). */
 export const zPriceCents = z
   .number({ error: 'numberInvalid' })
   .int({ error: 'priceCents' })
-  .min(MIN_PRICE_CENTS, { error: 'priceMin' });
+  .min(MIN_PRICE_CENTS, { error: 'priceMin' })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 /** Whole percentage 0..100. */
 export const zWinRate = z
   .number({ error: 'numberInvalid' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, listResult } from './call';
 import { pagedRequest, zFilterText, zId, zText } from './fields';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { ID_MAX, PAGE_SIZE, TEXT_MAX } from '../constants';
 import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { isUrl, zName, zSn } from '../validation';
@@ -186,6 +186,7 @@ export const advertFields = {
     .number({ error: 'invalidValue' })
     .int({ error: 'invalidValue' })
     .min(0, { error: 'invalidValue' })
+    .max(ID_MAX, { error: 'invalidValue' })
     .nullish()
     .transform((v) => v ?? 0),
   app_id: zText(ADVERT_ID_MAX),

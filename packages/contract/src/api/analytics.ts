@@ -3,7 +3,7 @@ import { zFilterId, zFilterTime, pagedRequest, areaRef, storeRef } from './field
 import { defineCall, emptyBody } from './call';
 import { billAnalysis } from './orders';
 import { DEVICE_TYPES, PERMISSIONS } from '../enums';
-import { PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
+import { ID_MAX, PAGE_SIZE, RANKING_TOP, TEXT_MAX } from '../constants';
 
 /*
  * Analytics (spec §2 /dashboard, /sicRegion, /sicAnalysisDetail, /sicDevice, /sicGoods, /sicGoodsDetail and home;
@@ -419,7 +419,8 @@ const goodsDetailRequest = z.object({
       goods_id: z.coerce
         .number({ error: 'required' })
         .int({ error: 'invalidValue' })
-        .min(1, { error: 'required' }),
+        .min(1, { error: 'required' })
+        .max(ID_MAX, { error: 'invalidValue' }),
     }),
   ),
 });

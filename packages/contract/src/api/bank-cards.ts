@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, emptyBody, emptyResult, listResult } from './call';
 import { zFilterSwitch, zFilterText, pagedRequest, zText } from './fields';
 import { uploadedFile } from './catalog';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { ID_MAX, PAGE_SIZE, TEXT_MAX } from '../constants';
 import type { LocaleText } from '../locales';
 import {
   BANK_CODES,
@@ -51,7 +51,7 @@ export const BANK_NO_LENGTH = 12;
 
 /** merchant_id of a card: a decimal id as text (a number is accepted too). Devices carry the same text. */
 export const zMerchantId = z
-  .union([z.string().trim().max(TEXT_MAX.code), z.number().int()], { error: 'required' })
+  .union([z.string().trim().max(TEXT_MAX.code), z.number().int().max(ID_MAX)], { error: 'required' })
   .transform((v) => String(v))
   .refine((v) => /^[1-9]\d{0,15}$/.test(v), { error: 'invalidValue' });
 
@@ -500,7 +500,13 @@ export const getShareList = defineCall({
 export const revokeShareUrl = defineCall({
   path: '/api/v1/k/revokeShareUrl',
   ...bank,
-  request: z.object({ share_id: z.number({ error: 'required' }).int().positive({ error: 'invalidValue' }) }),
+  request: z.object({
+    share_id: z
+      .number({ error: 'required' })
+      .int()
+      .positive({ error: 'invalidValue' })
+      .max(ID_MAX, { error: 'invalidValue' }),
+  }),
   response: emptyResult,
 });
 

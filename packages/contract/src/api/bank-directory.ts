@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, listResult } from './call';
 import { zFilterText } from './fields';
-import { TEXT_MAX } from '../constants';
+import { INT4_MAX, TEXT_MAX } from '../constants';
 import { BANK_CODES, isBankCode, type BankCode } from '../enums';
 
 /*
@@ -17,7 +17,7 @@ import { BANK_CODES, isBankCode, type BankCode } from '../enums';
 
 /** One of the 15 banks (spec §9), as a string or the number older clients send. Missing: "pick the bank first". */
 export const zHeadBank = z
-  .union([z.string().trim().max(TEXT_MAX.word), z.number()], { error: 'pickBank' })
+  .union([z.string().trim().max(TEXT_MAX.word), z.number().max(INT4_MAX)], { error: 'pickBank' })
   .transform((v) => String(v))
   .refine((v) => v !== '', { error: 'pickBank' })
   .refine(isBankCode, { error: 'invalidValue' })
@@ -29,7 +29,7 @@ export const zHeadBank = z
  * answers an empty list, not an error: the picker just shows no branch.
  */
 export const zBankRegion = z
-  .union([z.string().trim().max(TEXT_MAX.word), z.number()], { error: 'pickBankRegion' })
+  .union([z.string().trim().max(TEXT_MAX.word), z.number().max(INT4_MAX)], { error: 'pickBankRegion' })
   .transform((v) => String(v))
   .refine((v) => v !== '', { error: 'pickBankRegion' })
   .refine((v) => /^\d{6}$/.test(v), { error: 'invalidValue' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId, zFilterId, zText, zFilterText, pagedRequest, areaRef } from './fields';
 import { defineCall, emptyBody, emptyResult, listResult } from './call';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { INT4_MAX, PAGE_SIZE, TEXT_MAX } from '../constants';
 import { COOPERATION_MODES, PERMISSIONS, STORE_MODES, STORE_REFUND_MODES } from '../enums';
 import {
   checkDetailImages,
@@ -316,12 +316,14 @@ export const goodsFields = {
     .number({ error: 'numberInvalid' })
     .int({ error: 'priceCents' })
     .min(0, { error: 'numberInvalid' })
+    .max(INT4_MAX, { error: 'numberInvalid' })
     .nullish(),
   goods_code: zText(TEXT_MAX.code),
   sold: z
     .number({ error: 'numberInvalid' })
     .int({ error: 'noDecimals' })
     .min(0, { error: 'numberInvalid' })
+    .max(INT4_MAX, { error: 'numberInvalid' })
     .nullish()
     .transform((v) => v ?? 0),
   tags: zTags

@@ -3,7 +3,7 @@ import { defineCall, listResult } from './call';
 import { isCalendarDay } from './catalog';
 import { pagedRequest, zFilterText, zId } from './fields';
 import { PAY_CHANNELS } from './purchase';
-import { MIN_PRICE_CENTS } from '../constants';
+import { ID_MAX, INT4_MAX, MIN_PRICE_CENTS } from '../constants';
 import type { Locale, LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { zName, zSn } from '../validation';
@@ -193,9 +193,11 @@ const zDay = z
   .max(10, { error: 'invalidValue' })
   .refine(isCalendarDay, { error: 'invalidValue' });
 
+/** A whole number the rules (checkCouponRules) bound further, with their own rcodes. */
 const zCount = z
   .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
-  .int({ error: 'noDecimals' });
+  .int({ error: 'noDecimals' })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 
 const zIds = z
   .array(zId, { error: 'invalidValue' })
@@ -354,6 +356,7 @@ export const getCardCouponList = defineCall({
       .number()
       .int()
       .min(0)
+      .max(ID_MAX)
       .nullish()
       .transform((v) => v || undefined),
     status: z

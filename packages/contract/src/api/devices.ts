@@ -12,7 +12,7 @@ import {
   zFault,
   zLampColor,
 } from '../device-protocol';
-import { MIN_PRICE_CENTS, TEXT_MAX, WIN_RATE_MAX } from '../constants';
+import { ID_MAX, MIN_PRICE_CENTS, SHELF_NUMBER_MAX, TEXT_MAX, WIN_RATE_MAX } from '../constants';
 import {
   checkDispenseQuantity,
   checkSlotId,
@@ -36,8 +36,6 @@ import {
 const operSign = z.string().max(200).optional();
 const deviceType = z.enum(DEVICE_TYPES, { error: 'invalidValue' });
 const wholeNumber = z.number({ error: 'numberInvalid' }).int({ error: 'noDecimals' });
-/** The largest shelf number a machine has (what /c/resetId lets a slot be numbered). */
-const SHELF_NUMBER_MAX = 9999;
 /**
  * A shelf a call names by its number: bounded, so a number past the column's integer is refused as a field and
  * never reaches the database (found by the contract fuzzer: PostgreSQL's "out of range for type integer").
@@ -175,7 +173,7 @@ export const unbindDevice = defineCall({
 // ---------------------------------------------------------------------------------------------------------
 // Device list and counts
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = z.coerce.number().int().positive().max(ID_MAX).optional();
 
 export const getDev = defineCall({
   path: '/api/v1/d/getDev',
@@ -193,7 +191,7 @@ export const getDev = defineCall({
         title: z.string().trim().max(TEXT_MAX.name).optional(),
         alive: zSwitch.optional(),
         /** Payout merchant; 0 lists devices without one. */
-        merchant_id: z.union([z.string().trim().max(64), z.number().int()]).optional(),
+        merchant_id: z.union([z.string().trim().max(64), z.number().int().max(ID_MAX)]).optional(),
       })
       .default({}),
   }),
@@ -221,7 +219,7 @@ export const editDev = defineCall({
   request: deviceSettingsEdit.extend({
     sn: zSn,
     title: zName.pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })).optional(),
-    store_id: z.number().int().positive().nullable().optional(),
+    store_id: z.number().int().positive().max(ID_MAX).nullable().optional(),
   }),
   response: z.object({ device, push: pushOutcome }),
 });
@@ -262,7 +260,7 @@ export const setChannelInfo = defineCall({
   request: z
     .object({
       sn: zSn,
-      id: z.number().int().positive(),
+      id: z.number().int().positive().max(ID_MAX),
       name: zName.pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })),
       price: zPriceCents,
       game_price: zPriceCents,
@@ -272,7 +270,7 @@ export const setChannelInfo = defineCall({
       difficulty: z.enum(DIFFICULTIES).default('normal'),
       enabled: zBit.default(1),
       /** Goods on the shelf; null takes them off. */
-      goods_id: z.number().int().positive().nullable(),
+      goods_id: z.number().int().positive().max(ID_MAX).nullable(),
     })
     .superRefine((s, ctx) => {
       if (s.quantity > s.capacity) {
@@ -310,7 +308,10 @@ export const resetId = defineCall({
     sn: zSn,
     channel: z
       .array(
-        z.object({ id: z.number().int().positive(), channel_sn: wholeNumber.min(0).max(SHELF_NUMBER_MAX) }),
+        z.object({
+          id: z.number().int().positive().max(ID_MAX),
+          channel_sn: wholeNumber.min(0).max(SHELF_NUMBER_MAX),
+        }),
       )
       .min(1)
       .superRefine((list, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingFields } from './call';
-import { LATEST_INSTANT, PAGE_SIZE, TEXT_MAX } from '../constants';
+import { ID_MAX, LATEST_INSTANT, PAGE_SIZE, TEXT_MAX } from '../constants';
 
 /*
  * The field helpers every call's schema is built from: one helper per meaning (ids, texts, switches, paging).
@@ -11,13 +11,15 @@ import { LATEST_INSTANT, PAGE_SIZE, TEXT_MAX } from '../constants';
 export const zId = z
   .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') })
   .int({ error: 'invalidValue' })
-  .positive({ error: 'invalidValue' });
+  .positive({ error: 'invalidValue' })
+  .max(ID_MAX, { error: 'invalidValue' });
 
 /** A list filter on an id: missing, null, '' and 0 all mean "no filter". */
 export const zFilterId = z.coerce
   .number({ error: 'invalidValue' })
   .int({ error: 'invalidValue' })
   .min(0, { error: 'invalidValue' })
+  .max(ID_MAX, { error: 'invalidValue' })
   .nullish()
   .transform((v) => (v ? v : undefined));
 

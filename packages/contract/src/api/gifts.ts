@@ -3,7 +3,7 @@ import { defineCall, listResult } from './call';
 import { isCalendarDay } from './catalog';
 import { pagedRequest, zFilterId, zFilterText, zId, zText } from './fields';
 import { REPORT_FORMATS } from './analytics';
-import { TEXT_MAX } from '../constants';
+import { INT4_MAX, SHELF_NUMBER_MAX, TEXT_MAX } from '../constants';
 import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { zName, zSn } from '../validation';
@@ -107,7 +107,8 @@ const zGiftDay = z
 
 const zCount = z
   .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
-  .int({ error: 'noDecimals' });
+  .int({ error: 'noDecimals' })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 
 export const zGiftCode = z
   .string({ error: 'required' })
@@ -307,7 +308,10 @@ export const redeemGift = defineCall({
   request: z.object({
     sn: zSn,
     code: zGiftCode,
-    channel_sn: z.number({ error: 'required' }).int({ error: 'invalidValue' }),
+    channel_sn: z
+      .number({ error: 'required' })
+      .int({ error: 'invalidValue' })
+      .max(SHELF_NUMBER_MAX, { error: 'invalidValue' }),
     /**
      * The signed customer token (coupons' sign-in): needed when the batch costs points (issue 18), whose member
      * spends them on the code's first redemption; otherwise ignored.

@@ -4,6 +4,7 @@ import { REPORT_FORMATS } from './analytics';
 import { COUPON_RECEIPT_STATES, COUPON_TYPES } from './coupons';
 import { pagedRequest, zFilterText, zId, zText } from './fields';
 import { PAY_CHANNELS } from './purchase';
+import { INT4_MAX } from '../constants';
 import { PERMISSIONS } from '../enums';
 import type { Locale, LocaleText } from '../locales';
 import { zSn } from '../validation';
@@ -278,7 +279,8 @@ export const setPointRule = defineCall({
   request: z.object({
     points_per_yuan: z
       .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
-      .int({ error: 'noDecimals' }),
+      .int({ error: 'noDecimals' })
+      .max(INT4_MAX, { error: 'numberInvalid' }),
   }),
   response: pointRule,
 });

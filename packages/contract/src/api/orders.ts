@@ -12,7 +12,7 @@ import {
 import { defineCall, emptyBody } from './call';
 import { dispenseOutcome } from './devices';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENTS, PERMISSIONS, REFUND_KINDS, REFUND_STATES } from '../enums';
-import { TEXT_MAX } from '../constants';
+import { INT4_MAX, SHELF_NUMBER_MAX, TEXT_MAX } from '../constants';
 import { required, zRules } from '../validation';
 
 /*
@@ -44,6 +44,7 @@ const zFilterCents = z
       .number({ error: 'numberInvalid' })
       .int({ error: 'priceCents' })
       .min(0, { error: 'numberInvalid' })
+      .max(INT4_MAX, { error: 'numberInvalid' })
       .optional(),
   )
   .nullish()
@@ -276,6 +277,7 @@ const refundRequest = z
       .number({ error: 'numberInvalid' })
       .int({ error: 'priceCents' })
       .min(0, { error: 'numberInvalid' })
+      .max(INT4_MAX, { error: 'numberInvalid' })
       .nullish()
       .transform((v) => v ?? undefined),
     remarks: zText(TEXT_MAX.note),
@@ -349,6 +351,7 @@ export const replaceGoods = defineCall({
       .number({ error: 'numberInvalid' })
       .int({ error: 'noDecimals' })
       .min(1, { error: 'slotIdZero' })
+      .max(SHELF_NUMBER_MAX, { error: 'invalidValue' })
       .nullish()
       .transform((v) => v ?? undefined),
     sign: operSign,

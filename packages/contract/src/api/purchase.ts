@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { zOrderNo } from './orders';
+import { ID_MAX, SHELF_NUMBER_MAX } from '../constants';
 import { DEVICE_TYPES, ORDER_KINDS } from '../enums';
 import { zSn } from '../validation';
 
@@ -64,7 +65,8 @@ export const createOrder = defineCall({
     channel_sn: z
       .number({ error: 'numberInvalid' })
       .int({ error: 'noDecimals' })
-      .min(1, { error: 'slotIdZero' }),
+      .min(1, { error: 'slotIdZero' })
+      .max(SHELF_NUMBER_MAX, { error: 'invalidValue' }),
     kind: z.enum(ORDER_KINDS, { error: 'invalidValue' }).default('goods'),
     pay_channel: z
       .enum(PAY_CHANNELS, { error: 'invalidValue' })
@@ -87,6 +89,7 @@ export const createOrder = defineCall({
       .number({ error: 'numberInvalid' })
       .int({ error: 'noDecimals' })
       .positive({ error: 'invalidValue' })
+      .max(ID_MAX, { error: 'invalidValue' })
       .nullish()
       .transform((v) => v ?? undefined),
     /** `?ref=` of the purchase page: the referrer the sale is attributed to (modules/referrers decides). */
@@ -94,6 +97,7 @@ export const createOrder = defineCall({
       .number({ error: 'numberInvalid' })
       .int({ error: 'noDecimals' })
       .positive({ error: 'invalidValue' })
+      .max(ID_MAX, { error: 'invalidValue' })
       .nullish()
       .transform((v) => v ?? undefined),
   }),

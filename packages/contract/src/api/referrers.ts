@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, listResult } from './call';
 import { pagedRequest, zFilterId, zFilterText, zId, zText } from './fields';
 import { appliedRange, rangeFields } from './analytics';
-import { PAGE_SIZE, TEXT_MAX } from '../constants';
+import { INT4_MAX, PAGE_SIZE, TEXT_MAX } from '../constants';
 import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
 import { zName, zSn } from '../validation';
@@ -84,9 +84,10 @@ export function referrerLink(origin: string, sn: string, referrerId: number): st
 // ---------------------------------------------------------------------------------------------------------
 // Fields and answers
 
-const zCommission = z.number({
-  error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid'),
-});
+/** The rules (checkReferrerRules) bound it further, with their own rcode. */
+const zCommission = z
+  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 
 const referrerFields = {
   referrer_name: zName,

@@ -3,7 +3,7 @@ import { defineCall, listResult } from './call';
 import { zMerchantId } from './bank-cards';
 import { bankSplitDetail } from './devices';
 import { pagedRequest, zFilterText, zSwitch } from './fields';
-import { TEXT_MAX } from '../constants';
+import { ID_MAX, INT4_MAX, TEXT_MAX } from '../constants';
 import { BANK_CODES, PERMISSIONS } from '../enums';
 import type { LocaleText } from '../locales';
 import type { RcodeName } from '../rcodes';
@@ -142,11 +142,12 @@ export function formatSplitPercent(hundredths: number): string {
 /** A share in hundredths of a percent (1..9999); the rules (checkSplitRules) answer their own rcodes. */
 const zShare = z
   .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
-  .int({ error: 'noDecimals' });
+  .int({ error: 'noDecimals' })
+  .max(INT4_MAX, { error: 'numberInvalid' });
 
 /** bank_split_id: a configuration's id as text (a number is accepted too), as devices carry it. */
 export const zSplitId = z
-  .union([z.string().trim().max(TEXT_MAX.code), z.number().int()], { error: 'required' })
+  .union([z.string().trim().max(TEXT_MAX.code), z.number().int().max(ID_MAX)], { error: 'required' })
   .transform((v) => String(v))
   .refine((v) => /^[1-9]\d{0,15}$/.test(v), { error: 'invalidValue' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId, zFilterId, zFilterText, pagedRequest, storeRef, zBit, zSwitch } from './fields';
 import { defineCall, emptyResult, listResult } from './call';
-import { PAGE_SIZE, TEXT_MAX, ROLE_NAME_MAX } from '../constants';
+import { INT4_MAX, PAGE_SIZE, TEXT_MAX, ROLE_NAME_MAX } from '../constants';
 import { isPermissionCode, type PermissionCode } from '../enums';
 import {
   checkMobile,
@@ -37,7 +37,7 @@ const zConfirmOperPwd = z.string({ error: 'passwordsDiffer' }).max(32);
 
 /** A role's permission codes as a list or as the stored comma string (perm_detail); at least one, all known. */
 export const zPermissionList = z
-  .union([z.array(z.coerce.number({ error: 'invalidValue' })), z.string().max(TEXT_MAX.note)], {
+  .union([z.array(z.coerce.number({ error: 'invalidValue' }).max(INT4_MAX)), z.string().max(TEXT_MAX.note)], {
     error: 'roleNoPermission',
   })
   .transform((v) =>

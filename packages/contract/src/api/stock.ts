@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { zId, zFilterId, zText, zFilterText, pagedRequest, areaRef, storeRef, zBit } from './fields';
+import {
+  zId,
+  zFilterId,
+  zFilterTime,
+  zText,
+  zFilterText,
+  pagedRequest,
+  areaRef,
+  storeRef,
+  zBit,
+} from './fields';
 import { defineCall, emptyResult, listResult } from './call';
 import { downloadFile, goodsBrief } from './catalog';
 import { PERMISSIONS, STOCK_OPER_TYPES, STOCK_TYPES } from '../enums';
@@ -23,13 +33,6 @@ const zStockType = z.literal(STOCK_TYPES, { error: 'invalidValue' });
 const zOperType = z.literal(STOCK_OPER_TYPES, { error: 'invalidValue' });
 
 /** epoch ms bound of a time filter; 0 or missing means open. */
-const zFilterTime = z.coerce
-  .number({ error: 'invalidValue' })
-  .int({ error: 'invalidValue' })
-  .min(0, { error: 'invalidValue' })
-  .nullish()
-  .transform((v) => (v ? v : undefined));
-
 // ---------------------------------------------------------------------------------------------------------
 // Stock entries (total and store level)
 

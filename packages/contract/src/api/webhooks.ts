@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyBody, PAGE_NUM_MAX } from './call';
 import { zId } from './fields';
+import { ID_MAX } from '../constants';
 import { PERMISSIONS, type PermissionCode } from '../permissions';
 import type { LocaleText } from '../locales';
 
@@ -184,7 +185,12 @@ export const getEvents = defineCall({
   auth: 'session',
   perm: PERMISSIONS.BuyBill,
   request: z.object({
-    cursor: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(0).default(0),
+    cursor: z.coerce
+      .number({ error: 'invalidValue' })
+      .int({ error: 'invalidValue' })
+      .min(0)
+      .max(ID_MAX, { error: 'invalidValue' })
+      .default(0),
     limit: z.coerce
       .number({ error: 'invalidValue' })
       .int({ error: 'invalidValue' })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ID_MAX, INT4_MAX, LATEST_INSTANT } from '@vendo/contract/constants';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -74,6 +75,101 @@ function unboundedStrings(schema: Schema, path: string, seen = new Set<Schema>()
   }
 }
 
+/**
+ * The maximum a number schema states itself (`.max()`, `.lte()`, `.lt()`), or undefined: zod's own bounds of an
+ * integer (the safe integers) do not count, since they pass every int4 column (decision 056).
+ */
+function statedMax(schema: Schema): number | undefined {
+  const def = schema._zod.def as z.core.$ZodNumberDef;
+  const maxima = (def.checks ?? [])
+    .map((c) => c._zod.def as z.core.$ZodCheckLessThanDef)
+    .filter((c) => c.check === 'less_than')
+    .map((c) => Number(c.value));
+  return maxima.length ? Math.min(...maxima) : undefined;
+}
+
+/** The maxima a request number may have: what an int4 column takes, a bigint id, an epoch ms. */
+function boundedNumber(schema: Schema): boolean {
+  const max = statedMax(schema);
+  return max !== undefined && (max <= INT4_MAX || max === ID_MAX || max === LATEST_INSTANT);
+}
+
+/** Whether a pipe's output refuses every number past a column's maximum: a bounded number, or a fixed set. */
+function refusesPast(schema: Schema): boolean {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  switch (def.type) {
+    case 'number':
+      return boundedNumber(schema);
+    case 'literal':
+    case 'enum':
+      return true;
+    case 'union':
+      return (def as unknown as z.core.$ZodUnionDef).options.every(refusesPast);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+      return refusesPast(def['innerType'] as Schema);
+    default:
+      return false;
+  }
+}
+
+/** Paths of the numbers in a schema without a maximum a column takes. */
+function unboundedNumbers(schema: Schema, path: string, seen: ReadonlySet<Schema> = new Set()): string[] {
+  // `seen` holds the schemas above this one only (a schema shared by two fields is walked for each).
+  if (seen.has(schema)) return [];
+  const inside = new Set(seen).add(schema);
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const walk = (inner: unknown, at = path) => unboundedNumbers(inner as Schema, at, inside);
+  switch (def.type) {
+    case 'number':
+      return boundedNumber(schema) ? [] : [path];
+    case 'object': {
+      const { shape, catchall } = def as unknown as z.core.$ZodObjectDef;
+      return [
+        ...Object.entries(shape).flatMap(([key, inner]) => walk(inner, `${path}.${key}`)),
+        ...(catchall ? walk(catchall, `${path}.*`) : []),
+      ];
+    }
+    case 'array':
+      return walk((def as unknown as z.core.$ZodArrayDef).element, `${path}[]`);
+    case 'tuple': {
+      const { items, rest } = def as unknown as z.core.$ZodTupleDef;
+      return [
+        ...items.flatMap((item, i) => walk(item, `${path}[${i}]`)),
+        ...(rest ? walk(rest, `${path}[]`) : []),
+      ];
+    }
+    case 'record': {
+      const { keyType, valueType } = def as unknown as z.core.$ZodRecordDef;
+      return [...walk(keyType, `${path}{key}`), ...walk(valueType, `${path}{}`)];
+    }
+    case 'union':
+      return (def as unknown as z.core.$ZodUnionDef).options.flatMap((o) => walk(o));
+    case 'intersection': {
+      const { left, right } = def as unknown as z.core.$ZodIntersectionDef;
+      return [...walk(left), ...walk(right)];
+    }
+    case 'pipe': {
+      // A number piped into a bounded number (or a fixed set) is refused there before anything stores it.
+      const { in: input, out } = def as unknown as z.core.$ZodPipeDef;
+      return [...(refusesPast(out) ? [] : walk(input)), ...walk(out)];
+    }
+    case 'lazy':
+      return walk((def as unknown as z.core.$ZodLazyDef).getter());
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return walk(def['innerType']);
+    default:
+      return [];
+  }
+}
+
 describe('request bounds', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -106,6 +202,40 @@ describe('request bounds', () => {
   it('gives every text of every registered call a maximum', () => {
     expect(t.calls.length).toBeGreaterThan(100);
     const unbounded = t.calls.flatMap((call) => unboundedStrings(call.request, call.path));
+    expect(unbounded).toEqual([]);
+  });
+
+  it('walks numbers the way the test means (a self-check of the walker)', async () => {
+    const { z: zod } = await import('zod');
+    const id = zod.number().int().positive().max(ID_MAX);
+    const schema = zod.object({
+      a: zod.number().int(),
+      b: zod.number().int().max(INT4_MAX),
+      c: zod
+        .number()
+        .int()
+        .max(INT4_MAX + 1),
+      d: zod.coerce.number().int().lte(100).nullish(),
+      m: zod
+        .union([zod.number(), zod.string().max(3)])
+        .transform(Number)
+        .pipe(zod.literal([0, 1])),
+      e: zod.array(zod.object({ f: zod.number() })),
+      g: zod
+        .union([zod.number(), zod.string().max(3)])
+        .transform(Number)
+        .pipe(zod.number().max(9)),
+      h: id,
+      i: id,
+      j: zod.number().int().max(LATEST_INSTANT),
+      k: zod.preprocess((v) => v, zod.object({ l: zod.number().int().min(1) })),
+    });
+    expect(unboundedNumbers(schema, 'body')).toEqual(['body.a', 'body.c', 'body.e[].f', 'body.k.l']);
+  });
+
+  it('gives every number of every registered call a maximum a column takes', () => {
+    expect(t.calls.length).toBeGreaterThan(100);
+    const unbounded = t.calls.flatMap((call) => unboundedNumbers(call.request, call.path));
     expect(unbounded).toEqual([]);
   });
 });
