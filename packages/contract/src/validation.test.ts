@@ -53,6 +53,7 @@ import {
   zWinRate,
   type Rule,
 } from './validation';
+import { INT4_MAX } from './constants';
 import { isValidationKey } from './validation-messages';
 import type { z } from 'zod';
 
@@ -216,6 +217,14 @@ describe('prices and numbers', () => {
     expect(checkPrice('1.2.3')).toBe('noRepeatedDot');
     expect(checkPrice('abc')).toBe('numberInvalid');
     expect(checkPrice('-1')).toBe('numberInvalid');
+  });
+  it('price and whole numbers within what the server takes (INT4_MAX)', () => {
+    expect(checkPrice('21474836.47')).toBeNull();
+    expect(checkPrice('21474836.48')).toBe('numberInvalid');
+    expect(checkPrice('90071992547409.91')).toBe('numberInvalid');
+    expect(checkInteger(String(INT4_MAX))).toBeNull();
+    expect(checkInteger(String(INT4_MAX + 1))).toBe('numberInvalid');
+    expect(checkInteger('9'.repeat(30))).toBe('numberInvalid');
   });
   it('rate fields take no decimals', () => {
     expect(checkInteger('10')).toBeNull();

@@ -169,20 +169,20 @@ export function hasSpecialSymbols(value: string): boolean {
 
 export const checkName = onText((s) => (hasSpecialSymbols(s) ? 'specialSymbols' : null));
 
-/** A yuan amount as typed: one dot, at most 2 decimals, at least 0.02. */
+/** A yuan amount as typed: one dot, at most 2 decimals, at least 0.02, its cents within INT4_MAX as the server's. */
 export const checkPrice = onText((s) => {
   if (s.split('.').length > 2) return 'noRepeatedDot';
   if (/^\d*\.\d{3,}$/.test(s)) return 'priceCents';
   const cents = yuanToCents(s);
-  if (cents === null || cents < 0) return 'numberInvalid';
+  if (cents === null || cents < 0 || cents > INT4_MAX) return 'numberInvalid';
   return cents < MIN_PRICE_CENTS ? 'priceMin' : null;
 });
 
-/** Rate and count fields take whole non-negative numbers. */
+/** Rate and count fields take whole non-negative numbers, at most INT4_MAX as the server's. */
 export const checkInteger = onText((s) => {
   if (s.split('.').length > 2) return 'noRepeatedDot';
   if (s.includes('.')) return 'noDecimals';
-  return /^\d+$/.test(s) ? null : 'numberInvalid';
+  return /^\d+$/.test(s) && Number(s) <= INT4_MAX ? null : 'numberInvalid';
 });
 
 /** Win probability: a whole percentage up to 100. */
