@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import type { Database } from '../../db/database';
 import { deliveredItems, type EventDevice, type MachineEventSink } from '../devices/machine-event-sink';
-import type { StockService } from '../stock/stock-service';
+import type { SaleWriteOffs } from '../stock/sale-write-offs';
 import { orderAbnormalEvent } from './order-events';
 import { AWAITING_RESULT, STATUS, baseOrderNo, deliveryOutcome } from './order-lifecycle';
 import type { OrderNumbers } from './order-numbers';
@@ -13,8 +13,10 @@ import type { RefundService } from './refund-service';
 
 export interface MachineSalesDeps {
   repo: OrderRepository;
-  stock: StockService;
-  refunds: RefundService;
+  /** StockService, or its write-off part alone where the sale path runs by itself (the ingest worker). */
+  stock: Pick<SaleWriteOffs, 'writeOffSale'>;
+  /** RefundService; the ingest worker reserves with RefundReservations and reports the kick to the server. */
+  refunds: Pick<RefundService, 'autoRefund' | 'kick'>;
   zones: MerchantZones;
   numbers: OrderNumbers;
 }
@@ -26,7 +28,7 @@ type Trx = Kysely<Database>;
  * a delivery settles the order it names (3 delivered, 4 failed with the fault, and the automatic refund where
  * the store wants one) or, for an order the server never made (cards, the machine's own payments, remote
  * dispenses), creates one; a cash sale creates one; a game result settles the play (6 won, 7 lost). Whatever
- * left a shelf is written off through StockService.writeOffSale — the one path for every sale.
+ * left a shelf is written off through SaleWriteOffs.writeOffSale — the one path for every sale.
  */
 export class MachineSales implements MachineEventSink {
   constructor(private readonly d: MachineSalesDeps) {}
@@ -246,7 +248,7 @@ export class MachineSales implements MachineEventSink {
     await this.writeOff(sale, input.items, orderNo);
   }
 
-  /** Takes what came out off its shelves: the one write-off path (StockService.writeOffSale). */
+  /** Takes what came out off its shelves: the one write-off path (SaleWriteOffs.writeOffSale). */
   private async writeOff(sale: Sale, items: DeliveredItem[], orderNo: string): Promise<void> {
     for (const item of items) {
       const shelf = sale.shelves.get(item.slot);

@@ -23,13 +23,14 @@ import type { AuthContext } from '../../platform/auth';
 import { assertOperSign, scopeOf, storeInScope } from '../../platform/scope';
 import type { Background } from '../devices/background';
 import type { Body } from '../devices/call-types';
-import { CHANNEL_CLIENTS, STATUS, statusAfterRefunds } from './order-lifecycle';
+import { STATUS, statusAfterRefunds } from './order-lifecycle';
 import type { MoneyMovements } from './money-movements';
 import { refundEvent } from './order-events';
 import type { SaleOffers } from './sale-offers';
 import type { OrderNumbers } from './order-numbers';
 import type { OrderRepository } from './order-repository';
 import type { OrderRow, RefundRow } from './order-tables';
+import { RefundReservations, throughChannel } from './refund-reservations';
 import { AuditLog, originOf } from '../audit/audit-log';
 
 /** Two identical refund requests this close together are one request tapped twice. */
@@ -60,7 +61,11 @@ type RefundBody = Body<typeof refundCall>;
  * first), and only then goes to the channel, which accepts it and confirms it later, or refuses it.
  */
 export class RefundService {
-  constructor(private readonly d: RefundDeps) {}
+  private readonly reservations: RefundReservations;
+
+  constructor(private readonly d: RefundDeps) {
+    this.reservations = new RefundReservations(d);
+  }
 
   // -------------------------------------------------------------------------------------------------------
   // Requests from the app
@@ -107,17 +112,17 @@ export class RefundService {
       const left = order.amount - order.refund_reserved;
       const amount = body.part_refund ? (body.refund_fee ?? 0) : left;
       if (checkRefundAmount(amount, left)) throw new AppError(RCODE.REFUND_AMOUNT_INVALID);
-      const throughChannel = kind === 'manual' && this.throughChannel(order);
-      const refundId = await this.reserve(trx, order, {
+      const viaChannel = kind === 'manual' && throughChannel(order);
+      const refundId = await this.reservations.reserve(trx, order, {
         amount,
-        kind: throughChannel ? 'manual' : kind,
+        kind: viaChannel ? 'manual' : kind,
         key: keys[0]!,
         userId: auth.user.id,
         remarks: body.remarks,
         now,
       });
       if (refundId === null) throw new AppError(RCODE.REFUND_AMOUNT_INVALID);
-      if (!throughChannel) await this.succeed(trx, refundId, '', now);
+      if (!viaChannel) await this.succeed(trx, refundId, '', now);
       if (body.remarks) {
         const remarks = order.remarks ? `${order.remarks}; ${body.remarks}` : body.remarks;
         await this.d.repo.update(trx, order.id, { remarks: remarks.slice(0, 500) });
@@ -146,10 +151,6 @@ export class RefundService {
       throw new AppError(RCODE.REFUND_FAILED, { reason: refund.fail_reason || 'SYSTEM_ERROR' });
     }
     return this.answer(refund, locale, timeZone);
-  }
-
-  private throughChannel(order: OrderRow): boolean {
-    return CHANNEL_CLIENTS.includes(order.client) && order.merchant_order !== '';
   }
 
   private async answer(refund: RefundRow, locale: Locale, timeZone: string): Promise<RefundAnswer> {
@@ -187,63 +188,8 @@ export class RefundService {
    * The automatic refund of a failed delivery, inside the transaction that failed it: when the store refunds
    * automatically and a payment channel holds the money. Answers whether one was reserved (kick() after commit).
    */
-  async autoRefund(trx: Kysely<Database>, order: OrderRow, amount: number, now: number): Promise<boolean> {
-    if (!this.throughChannel(order) || amount <= 0) return false;
-    if ((await this.d.repo.refundMode(trx, order.store_id)) !== 'auto') return false;
-    const fresh = await this.d.repo.lock(trx, { id: order.id });
-    if (!fresh) return false;
-    const left = fresh.amount - fresh.refund_reserved;
-    const refundId = await this.reserve(trx, fresh, {
-      amount: Math.min(amount, left),
-      kind: 'auto',
-      key: `auto:${fresh.order_no}:${fresh.vend_attempts}`,
-      userId: null,
-      remarks: '',
-      now,
-    });
-    return refundId !== null;
-  }
-
-  /**
-   * Stores a refund and reserves its amount; the order reads 99 refunding while it is in flight. Null when the
-   * order has not that much left, or the key was used.
-   */
-  private async reserve(
-    trx: Kysely<Database>,
-    order: OrderRow,
-    r: { amount: number; kind: RefundKind; key: string; userId: number | null; remarks: string; now: number },
-  ): Promise<number | null> {
-    if (r.amount <= 0) return null;
-    if (!(await this.d.repo.reserveRefund(trx, order.id, r.amount, r.now))) return null;
-    const id = await this.d.repo.insertRefund(trx, {
-      refund_no: this.d.numbers.next(r.now, 'RF'),
-      merchant_id: order.merchant_id,
-      order_id: order.id,
-      amount: r.amount,
-      kind: r.kind,
-      status: 'pending',
-      idem_key: r.key,
-      user_id: r.userId,
-      remarks: r.remarks,
-      provider_refund_id: '',
-      fail_reason: '',
-      claim_at: null,
-      query_at: null,
-      created_at: r.now,
-      updated_at: r.now,
-      finished_at: null,
-    });
-    if (id === null) {
-      // The key was taken meanwhile: give the reservation back; the caller answers the first refund.
-      await this.d.repo.releaseRefund(trx, order.id, r.amount, r.now);
-      return null;
-    }
-    await this.d.repo.update(trx, order.id, {
-      status: STATUS.refunding,
-      pre_refund_status: order.status === STATUS.refunding ? order.pre_refund_status : order.status,
-      updated_at: r.now,
-    });
-    return id;
+  autoRefund(trx: Kysely<Database>, order: OrderRow, amount: number, now: number): Promise<boolean> {
+    return this.reservations.autoRefund(trx, order, amount, now);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -269,7 +215,7 @@ export class RefundService {
     const refund = await this.d.repo.refundById(refundId);
     const order = refund ? await this.d.repo.findById(refund.order_id) : undefined;
     if (!refund || !order) return;
-    if (!this.throughChannel(order)) {
+    if (!throughChannel(order)) {
       await this.d.db.transaction().execute((trx) => this.succeed(trx, refund.id, '', this.d.clock()));
       return;
     }
