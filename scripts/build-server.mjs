@@ -1,5 +1,6 @@
 // Compiles the server (packages/server/src/main.ts) into one plain-JavaScript file with its source map:
-// packages/server/dist/main.js. The workspace's own TypeScript packages (@vendo/*) are bundled in; every other
+// packages/server/dist/main.js, and beside it the ingest worker's thread (src/ingest/ingest-worker.ts, decision
+// 055) as dist/ingest-worker.js, which main.js starts from its own directory. The workspace's own TypeScript packages (@vendo/*) are bundled in; every other
 // package stays an import of node_modules (native modules such as better-sqlite3 cannot be bundled, and keeping
 // them out keeps the build a second long). Decision 040.
 import { build } from 'esbuild';
@@ -10,8 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
 await build({
-  entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-  outfile: path.join(root, 'packages/server/dist/main.js'),
+  entryPoints: {
+    main: path.join(root, 'packages/server/src/main.ts'),
+    'ingest-worker': path.join(root, 'packages/server/src/ingest/ingest-worker.ts'),
+  },
+  outdir: path.join(root, 'packages/server/dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -34,4 +38,4 @@ await build({
     },
   ],
 });
-console.error(`server built: packages/server/dist/main.js (${Date.now() - started} ms)`);
+console.error(`server built: packages/server/dist/main.js, ingest-worker.js (${Date.now() - started} ms)`);

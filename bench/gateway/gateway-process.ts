@@ -10,11 +10,11 @@ import { openDatabase } from '../../packages/server/src/runtime';
 const config = loadConfig();
 const db = await openDatabase(config);
 const { app, services } = await buildApp({ config, db, logger: { level: 'warn' } });
-const { gateway, machines, events } = services.devices;
+const { gateway, machines, gatewayEvents } = services.devices;
 // --store none (run.ts): every event answered stored at once, nothing written. Not the product: the ceiling of
 // the MQTT side alone (broker, parsing, validation, the event-ack), to tell it from the database's share.
 if (process.env['BENCH_GATEWAY_STORE'] === 'none')
-  events.recordBatch = (batch) => Promise.resolve(batch.map(() => ({ outcome: 'stored' as const })));
+  gatewayEvents.recordBatch = (batch) => Promise.resolve(batch.map(() => ({ outcome: 'stored' as const })));
 const broker = await startEmbeddedBroker({
   port: 0,
   host: '127.0.0.1',

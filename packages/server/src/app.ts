@@ -28,6 +28,7 @@ import { catalogFileRoutes } from './modules/catalog/file-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
+import { IngestWorker } from './ingest/ingest-client';
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
 import { createCoupons, type CouponsModule } from './modules/coupons/coupons-module';
@@ -199,6 +200,11 @@ export async function buildApp(options: AppOptions): Promise<{
   // The catalog, the machines on it, the stock on both.
   const shelves = new MachineShelves(kysely);
   const catalog = createCatalog({ db: kysely, apps, messaging, config, machines: shelves, clock });
+  // On a SQLite file machine events are stored by a worker thread with its own connection (decision 055).
+  const ingest =
+    config.ingestWorker && db.file
+      ? new IngestWorker({ file: db.file, timeZone: config.timeZone, log: app.log })
+      : null;
   const devices = createDevicesModule({
     db: kysely,
     config,
@@ -206,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<{
     clock,
     log: app.log,
     shelfLog: logShelfChange,
+    ...(ingest ? { gatewayStores: ingest } : {}),
   });
   const stock = createStock({ db: kysely, catalog, shelves, apps, clock });
   // The analytics rollups are kept by triggers on orders; the order jobs fold them with the bill totals.
@@ -231,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // Machine events become orders inside the transaction that stores them (docs/orders.md).
   devices.events.attach(orders.sales);
+  // The worker's sales reserve automatic refunds; sending them is this process's, as after any sale's commit.
+  ingest?.onRefundsDue(() => orders.refunds.kick());
   // Analytics (issue 6) reads the rollups only, never the raw orders.
   const analytics = createAnalyticsModule({
     db: kysely,
@@ -391,6 +400,8 @@ export async function buildApp(options: AppOptions): Promise<{
     });
     return response.statusCode === 200 && response.json<{ code: string }>().code === 'SUCCESS';
   });
+  // First registered, so Fastify runs it last: after the gateway (runAfterCalls, below) stopped sending events.
+  if (ingest) app.addHook('onClose', () => ingest.close());
   app.addHook('onClose', () => devices.idle());
   app.addHook('onClose', () => adverts.idle());
   app.addHook('onClose', () => orders.close());

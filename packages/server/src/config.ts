@@ -35,6 +35,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, - and _ only')
     .default('vendo'),
+  /**
+   * Machine events stored by a worker thread with its own SQLite connection (decision 055): on by default for a
+   * SQLite file; PostgreSQL and in-memory databases always store on the server's thread.
+   */
+  INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   /** How long a command waits for the machine's acknowledgement; below the app's 15 s request timeout. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(14_000).default(10_000),
   /** How long a job's lease outlives its process's last heartbeat: the takeover time after a crash (decision 043). */
@@ -101,6 +106,8 @@ export interface Config {
   mqttPortChosen: boolean;
   mqttTopicPrefix: string;
   deviceCommandTimeoutMs: number;
+  /** INGEST_WORKER: machine events stored on a worker thread where the database allows (SQLite files). */
+  ingestWorker: boolean;
   jobLeaseMs: number;
   timeZone: string;
   mode: Mode;
@@ -156,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPortChosen: present['MQTT_PORT'] !== undefined,
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     deviceCommandTimeoutMs: e.DEVICE_COMMAND_TIMEOUT_MS,
+    ingestWorker: e.INGEST_WORKER === 'on',
     jobLeaseMs: e.JOB_LEASE_MS,
     timeZone: e.TZ,
     mode: e.VENDO_MODE,

@@ -31,6 +31,8 @@ export interface Db {
   schema: string | undefined;
   /** SQLite: the better-sqlite3 connection (its online backup API, cli/backup.ts); undefined for PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** SQLite: the database's file, when it is one (not in memory): another connection can open it. */
+  file?: string;
   /** Human-readable target for logs and the health call, without credentials. */
   describe: string;
   destroy(): Promise<void>;
@@ -73,6 +75,7 @@ function createSqlite(file: string | Buffer): Db {
     dialect: 'sqlite',
     schema: undefined,
     sqlite: database,
+    ...(typeof file === 'string' && file !== ':memory:' ? { file } : {}),
     describe: `sqlite:${typeof file === 'string' ? file : ':memory:'}`,
     destroy: () => kysely.destroy(),
   };

@@ -136,6 +136,8 @@ export class DeviceGateway {
   /** Events in the transaction being committed now. */
   private eventsCommitting = 0;
   private committing: Promise<void> | null = null;
+  /** Machines marked offline at the start of an embedded broker: presence applies after it. */
+  private marked: Promise<void> = Promise.resolve();
   /** Deliveries held back until there is room (backpressure on the broker link). */
   private roomWaiters: Array<() => void> = [];
   private reports = new Map<string, StatusReport>();
@@ -179,11 +181,16 @@ export class DeviceGateway {
   async start(link: BrokerLink): Promise<void> {
     if (this.link) throw new Error('gateway already started');
     const now = this.o.clock();
-    if (link.kind === 'embedded') {
-      // The broker starts with this process, so nobody is connected: what the table says is stale.
-      const count = await this.o.state.markAllOffline(now);
-      if (count > 0) this.o.log.info({ count }, 'machines marked offline at gateway start');
-    }
+    // The broker starts with this process, so nobody is connected: what the table says is stale. Subscribed
+    // before this completes (it may wait for the ingest worker to start): the in-process link replays no
+    // retained presence, so a machine announcing itself meanwhile would be missed; its presence waits instead.
+    const marked =
+      link.kind === 'embedded'
+        ? this.o.state.markAllOffline(now).then((count) => {
+            if (count > 0) this.o.log.info({ count }, 'machines marked offline at gateway start');
+          })
+        : Promise.resolve();
+    this.marked = marked.catch(() => undefined);
     this.link = link;
     const filters = gatewayFilters(this.o.prefix, this.id);
     const onMessage = (topic: string, payload: Buffer): Promise<void> | undefined =>
@@ -198,6 +205,12 @@ export class DeviceGateway {
     this.flushTimer.unref();
     this.silenceTimer = setInterval(() => void this.checkSilent(), this.o.silenceCheckMs ?? 30_000);
     this.silenceTimer.unref();
+    try {
+      await marked;
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
   }
 
   /** Stops reading, answers every waiting command with link_down, writes the last reports. */
@@ -397,6 +410,7 @@ export class DeviceGateway {
     if (!message) return this.malformed(topic, payload);
     this.stats.status++;
     this.enqueue(sn, async () => {
+      await this.marked;
       const change = await this.o.state.presence(sn, message, this.o.clock());
       this.o.log.debug({ sn, online: message.online, conn: message.conn, change }, 'presence');
       if (change === 'online') for (const listener of this.onlineListeners) listener(sn, message);

@@ -51,8 +51,11 @@ let sqliteImage: Buffer | undefined;
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  /** A logger for tests that read the log (platform/request-log.test.ts); none by default. */
-  options: Pick<AppOptions, 'logger'> = {},
+  /**
+   * A logger for tests that read the log (platform/request-log.test.ts); none by default. `sqliteFile`: SQLite in
+   * this file instead of in memory (the ingest worker opens its own connection to it); the caller removes it.
+   */
+  options: Pick<AppOptions, 'logger'> & { sqliteFile?: string } = {},
 ): Promise<TestApp> {
   // Test mode: production's behaviour with the sandboxes' test pages on (the SMS outbox and the like). The tests
   // stand behind a proxy on loopback (app.inject's address), so X-Forwarded-For names their callers.
@@ -69,11 +72,14 @@ export async function createTestApp(
   const db = await createDb(
     dialect === 'postgres'
       ? { databaseUrl: url, schema }
-      : sqliteImage
-        ? { sqliteImage }
-        : { sqliteFile: ':memory:' },
+      : options.sqliteFile
+        ? { sqliteFile: options.sqliteFile }
+        : sqliteImage
+          ? { sqliteImage }
+          : { sqliteFile: ':memory:' },
   );
-  if (!pooled && !(dialect === 'sqlite' && sqliteImage)) {
+  if (options.sqliteFile) await migrateToLatest(db);
+  else if (!pooled && !(dialect === 'sqlite' && sqliteImage)) {
     await migrateToLatest(db);
     if (dialect === 'postgres') await schemaPool.learn(db);
     // The file's later SQLite apps open a copy of this migrated database instead of migrating again.

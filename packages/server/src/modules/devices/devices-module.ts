@@ -3,7 +3,7 @@ import type { DeviceType } from '@vendo/contract/enums';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { DeviceGateway } from '../../gateway/device-gateway';
-import type { GatewayLog } from '../../gateway/machine-ports';
+import type { GatewayLog, MachineEventStore, MachineStateStore } from '../../gateway/machine-ports';
 import { ImageUrls } from '../catalog/image-urls';
 import { Background } from './background';
 import { bindLink } from './bind-sign';
@@ -27,6 +27,11 @@ export interface DevicesModuleDeps {
   log: GatewayLog;
   /** The stock log that shelf changes are written to (the stock module's). */
   shelfLog: ShelfLog;
+  /**
+   * Where the gateway stores machine events, presence and reports when not on this thread's connection: the
+   * ingest worker (decision 055). Default: `machines` and `events` below.
+   */
+  gatewayStores?: MachineEventStore & MachineStateStore;
 }
 
 /** The machines feature: its services, the gateway (started by `vendo serve`) and provisioning. */
@@ -35,6 +40,8 @@ export interface DevicesModule {
   /** Who may connect and what machines report: the embedded broker and the broker-auth calls use it. */
   machines: MachineStateRepository;
   events: MachineEventRepository;
+  /** What the gateway stores events through: `events`, or the ingest worker (the benchmark swaps it). */
+  gatewayEvents: MachineEventStore;
   devices: DevicesService;
   shelves: ShelvesService;
   remote: RemoteControlService;
@@ -54,7 +61,14 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
   const channels = new ChannelRepository(db);
   const machines = new MachineStateRepository(db);
   const events = new MachineEventRepository(db);
-  const gateway = new DeviceGateway({ prefix: config.mqttTopicPrefix, state: machines, events, log, clock });
+  const gatewayEvents = deps.gatewayStores ?? events;
+  const gateway = new DeviceGateway({
+    prefix: config.mqttTopicPrefix,
+    state: deps.gatewayStores ?? machines,
+    events: gatewayEvents,
+    log,
+    clock,
+  });
   const commander = new MachineCommander(db, gateway, clock, config.deviceCommandTimeoutMs);
   const sync = new MachineSync(devices, channels, commander);
   const background = new Background((error) => log.error({ err: error }, 'device background work failed'));
@@ -66,6 +80,7 @@ export function createDevicesModule(deps: DevicesModuleDeps): DevicesModule {
     gateway,
     machines,
     events,
+    gatewayEvents,
     sync,
     commander,
     devices: new DevicesService({
