@@ -6,16 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type MachineEvent } from '@vendo/contract/device-protocol';
 import type { SimMachine } from '@vendo/device-sim/machine';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { addMachine, mainAccount, ok, type Caller } from '../modules/catalog/catalog-testing';
-import {
-  bind,
-  brokerEnv,
-  eventually,
-  machine,
-  provision,
-  runGateway,
-} from '../modules/devices/device-fixtures';
-import type { ProvisionedDevice } from '../modules/devices/provisioning';
+import { addMachine, mainAccount, type Caller } from '../modules/catalog/catalog-testing';
+import { brokerEnv, eventually, runGateway } from '../modules/devices/device-fixtures';
 import {
   addArea,
   addGoods,
@@ -23,6 +15,7 @@ import {
   calmSandbox,
   customerPays,
   orderRow,
+  sellingMachine,
 } from '../modules/orders/order-fixtures';
 import { IngestWorker } from './ingest-client';
 
@@ -166,33 +159,12 @@ describe('the ingest worker (SQLite file)', () => {
     try {
       const cola = await addGoods(t, owner.merchantId, 'Cola', 300, 120);
       const store = await addStore(t, owner, await addArea(t, owner, 'North'), 'Mall', 'auto');
-      const [device] = (await provision(t, 'vm')) as [ProvisionedDevice];
-      await bind(t, owner.user, device);
-      ok(await t.call('/api/v1/d/editDev', { sn: device.sn, store_id: store }, owner.headers));
-      const sim = machine(t, gw, device, { faultRate: 1, random: () => 0 });
-      sims.push(sim);
-      await sim.start();
-      const [first] = ok<{ data: Array<{ id: number }> }>(
-        await t.call('/api/v1/c/getDevChannel', { sn: device.sn }, owner.headers),
-      ).data;
-      ok(
-        await t.call(
-          '/api/v1/c/setChannelInfo',
-          {
-            sn: device.sn,
-            id: first!.id,
-            name: 'Cola',
-            price: 300,
-            game_price: 100,
-            quantity: 5,
-            capacity: 10,
-            probability: 50,
-            goods_id: cola,
-          },
-          owner.headers,
-        ),
-      );
-      await eventually(() => expect(sim.state.shelves.get(1)?.quantity).toBe(5));
+      const { device } = await sellingMachine(t, gw, owner, {
+        store,
+        goodsId: cola,
+        sims,
+        sim: { faultRate: 1, random: () => 0 },
+      });
       const order = await customerPays(t, device.sn, 1);
       // The failed delivery is stored by the worker, which reserves the refund; the refund job never runs
       // here, so only the worker's "refunds due" sends it to the channel.

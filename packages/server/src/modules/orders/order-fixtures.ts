@@ -1,8 +1,12 @@
+import { expect } from 'vitest';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import { PROTOCOL_VERSION } from '@vendo/contract/device-protocol';
+import type { SimMachine, SimMachineOptions } from '@vendo/device-sim/machine';
 import type { SandboxBehaviour } from '../../integrations/payments/sandbox-payments';
 import type { TestApp } from '../../testing/test-app';
-import { addMachine, type Caller } from '../catalog/catalog-testing';
+import { addMachine, ok, type Caller } from '../catalog/catalog-testing';
+import { bind, eventually, machine, provision } from '../devices/device-fixtures';
+import type { ProvisionedDevice } from '../devices/provisioning';
 
 /*
  * Test helpers of the orders suites: goods, machines standing in stores, machine events fed through the same
@@ -114,6 +118,52 @@ export async function standingMachine(
     await t.db.kysely.updateTable('devices').set({ type: input.type }).where('sn', '=', input.sn).execute();
   }
   return made;
+}
+
+/**
+ * A new machine bound into a store with its simulator online on the test gateway, shelf 1 holding `goodsId`
+ * (5 of 10, price 300) once the machine has taken its shelves. The simulator is pushed onto `sims` to stop.
+ */
+export async function sellingMachine(
+  t: TestApp,
+  gateway: { url: string },
+  owner: Caller,
+  o: {
+    store: number;
+    goodsId: number;
+    sims: SimMachine[];
+    type?: ProvisionedDevice['type'];
+    sim?: Partial<SimMachineOptions>;
+  },
+): Promise<{ device: ProvisionedDevice; sim: SimMachine }> {
+  const call = (path: string, body: unknown) => t.call(path, body, owner.headers);
+  const [device] = (await provision(t, o.type ?? 'vm')) as [ProvisionedDevice];
+  await bind(t, owner.user, device);
+  ok(await call('/api/v1/d/editDev', { sn: device.sn, store_id: o.store }));
+  const sim = machine(t, gateway, device, o.sim);
+  o.sims.push(sim);
+  await sim.start();
+  const row = () =>
+    t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', device.sn).executeTakeFirstOrThrow();
+  await eventually(async () => expect((await row()).shelves_acked_rev).toBe((await row()).shelves_rev));
+  const [shelf] = ok<{ data: Array<{ id: number }> }>(
+    await call('/api/v1/c/getDevChannel', { sn: device.sn }),
+  ).data;
+  ok(
+    await call('/api/v1/c/setChannelInfo', {
+      sn: device.sn,
+      id: shelf!.id,
+      name: 'Cola',
+      price: 300,
+      game_price: 100,
+      quantity: 5,
+      capacity: 10,
+      probability: 50,
+      goods_id: o.goodsId,
+    }),
+  );
+  await eventually(() => expect(sim.state.shelves.get(1)?.quantity).toBe(5));
+  return { device, sim };
 }
 
 let eventSeq = 0;

@@ -4,7 +4,7 @@ import { RCODE } from '@vendo/contract/rcodes';
 import type { SimMachine, SimMachineOptions } from '@vendo/device-sim/machine';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount, ok, type Caller } from '../catalog/catalog-testing';
-import { bind, brokerEnv, eventually, machine, provision, runGateway } from '../devices/device-fixtures';
+import { brokerEnv, eventually, runGateway } from '../devices/device-fixtures';
 import type { ProvisionedDevice } from '../devices/provisioning';
 import {
   ALIPAY_UA,
@@ -15,6 +15,7 @@ import {
   calmSandbox,
   customerPays,
   orderRow,
+  sellingMachine,
   settle,
 } from './order-fixtures';
 
@@ -63,37 +64,11 @@ describe.each(dialects())('customer purchase on %s', (dialect) => {
     ).quantity;
 
   /** A bound machine online in a store, Cola on shelf 1 (5 of 10). */
-  async function onlineMachine(
+  function onlineMachine(
     options: Partial<SimMachineOptions> & { type?: ProvisionedDevice['type']; store?: number } = {},
   ) {
-    const { type = 'vm', store = autoStore, ...simOptions } = options;
-    const [device] = (await provision(t, type)) as [ProvisionedDevice];
-    await bind(t, owner.user, device);
-    ok(await call('/api/v1/d/editDev', { sn: device.sn, store_id: store }));
-    const sim = machine(t, gw, device, simOptions);
-    sims.push(sim);
-    await sim.start();
-    const row = () =>
-      t.db.kysely.selectFrom('devices').selectAll().where('sn', '=', device.sn).executeTakeFirstOrThrow();
-    await eventually(async () => expect((await row()).shelves_acked_rev).toBe((await row()).shelves_rev));
-    const [shelf] = ok<{ data: Array<{ id: number }> }>(
-      await call('/api/v1/c/getDevChannel', { sn: device.sn }),
-    ).data;
-    ok(
-      await call('/api/v1/c/setChannelInfo', {
-        sn: device.sn,
-        id: shelf!.id,
-        name: 'Cola',
-        price: 300,
-        game_price: 100,
-        quantity: 5,
-        capacity: 10,
-        probability: 50,
-        goods_id: cola,
-      }),
-    );
-    await eventually(() => expect(sim.state.shelves.get(1)?.quantity).toBe(5));
-    return { device, sim };
+    const { type = 'vm', store = autoStore, ...sim } = options;
+    return sellingMachine(t, gw, owner, { store, goodsId: cola, sims, type, sim });
   }
 
   it('sells from the machine page: paid once, vended, written off once, in the bills', async () => {
