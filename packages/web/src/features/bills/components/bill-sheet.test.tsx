@@ -279,6 +279,24 @@ describe('refunds', () => {
   });
 });
 
+describe('the form rows', () => {
+  // A List.Item outside a List has neither the card nor the row padding: labels sat on the sheet's edge.
+  it('sets the refund amount and remarks in a card list', async () => {
+    renderSheet(FAILED);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Partial refund' }));
+    for (const label of ['Refund amount (yuan)', 'Remarks']) {
+      expect(screen.getByLabelText(label).closest('.adm-list-card')).not.toBeNull();
+    }
+  });
+
+  it('sets the typed shelf number in a card list', async () => {
+    renderSheet({ ...FAILED, status: 5, abnormal: true }, { seesShelves: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Vend again' }));
+    const input = await screen.findByLabelText('Shelf number');
+    expect(input.closest('.adm-list-card')).not.toBeNull();
+  });
+});
+
 describe('the card of a bill', () => {
   it('opens the card lookup when its number is tapped', async () => {
     const { onCard } = renderSheet({ ...FAILED, client: 'iccard', client_text: 'IC card', cardno: 'C-001' });

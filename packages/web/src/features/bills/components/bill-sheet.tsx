@@ -1,6 +1,6 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import { centsToYuan, formatMoney } from '@vendo/contract/money';
-import { Button, Radio } from 'antd-mobile';
+import { Button, List, Radio } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
@@ -233,27 +233,29 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
                 <Radio value="custom">{t('refund.custom')}</Radio>
               </div>
             </Radio.Group>
-            {mode === 'custom' ? (
-              <InputField
-                id="bill-refund-amount"
-                label={t('refund.amount')}
-                inputMode="decimal"
-                placeholder={centsToYuan(bill.refundable)}
-                value={amount}
-                error={amountError}
-                onChange={(value) => {
-                  setAmount(value);
-                  setAmountError(undefined);
-                }}
+            <List mode="card" className="bill-form">
+              {mode === 'custom' ? (
+                <InputField
+                  id="bill-refund-amount"
+                  label={t('refund.amount')}
+                  inputMode="decimal"
+                  placeholder={centsToYuan(bill.refundable)}
+                  value={amount}
+                  error={amountError}
+                  onChange={(value) => {
+                    setAmount(value);
+                    setAmountError(undefined);
+                  }}
+                />
+              ) : null}
+              <TextAreaField
+                id="bill-refund-remarks"
+                label={t('refund.remarks')}
+                maxLength={TEXT_MAX.note}
+                value={remarks}
+                onChange={setRemarks}
               />
-            ) : null}
-            <TextAreaField
-              id="bill-refund-remarks"
-              label={t('refund.remarks')}
-              maxLength={TEXT_MAX.note}
-              value={remarks}
-              onChange={setRemarks}
-            />
+            </List>
           </div>
         ) : mayRefund ? (
           <p className="muted">{t('detail.noRefund')}</p>

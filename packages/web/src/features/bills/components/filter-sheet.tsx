@@ -1,5 +1,5 @@
 import { centsToYuan } from '@vendo/contract/money';
-import { Button } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
@@ -54,38 +54,40 @@ function FilterForm({ value, onApply, onClose }: FilterFormProps) {
       submitText={t('filters.apply')}
       tall
     >
-      <InputField
-        id="bill-sn"
-        label={t('filters.sn')}
-        inputMode="numeric"
-        value={sn}
-        error={errors.sn}
-        onChange={setSn}
-      />
-      <InputField id="bill-orderno" label={t('filters.orderNo')} value={orderNo} onChange={setOrderNo} />
-      <InputField id="bill-cardno" label={t('filters.cardno')} value={cardno} onChange={setCardno} />
-      <InputField
-        id="bill-merchant-order"
-        label={t('filters.merchantOrder')}
-        value={merchantOrder}
-        onChange={setMerchantOrder}
-      />
-      <InputField
-        id="bill-price-start"
-        label={t('filters.priceStart')}
-        inputMode="decimal"
-        value={priceStart}
-        error={errors.priceStart}
-        onChange={setPriceStart}
-      />
-      <InputField
-        id="bill-price-end"
-        label={t('filters.priceEnd')}
-        inputMode="decimal"
-        value={priceEnd}
-        error={errors.priceEnd}
-        onChange={setPriceEnd}
-      />
+      <List mode="card" className="bill-form">
+        <InputField
+          id="bill-sn"
+          label={t('filters.sn')}
+          inputMode="numeric"
+          value={sn}
+          error={errors.sn}
+          onChange={setSn}
+        />
+        <InputField id="bill-orderno" label={t('filters.orderNo')} value={orderNo} onChange={setOrderNo} />
+        <InputField id="bill-cardno" label={t('filters.cardno')} value={cardno} onChange={setCardno} />
+        <InputField
+          id="bill-merchant-order"
+          label={t('filters.merchantOrder')}
+          value={merchantOrder}
+          onChange={setMerchantOrder}
+        />
+        <InputField
+          id="bill-price-start"
+          label={t('filters.priceStart')}
+          inputMode="decimal"
+          value={priceStart}
+          error={errors.priceStart}
+          onChange={setPriceStart}
+        />
+        <InputField
+          id="bill-price-end"
+          label={t('filters.priceEnd')}
+          inputMode="decimal"
+          value={priceEnd}
+          error={errors.priceEnd}
+          onChange={setPriceEnd}
+        />
+      </List>
       <Button block fill="none" onClick={() => onApply(NO_TEXT_FILTERS)}>
         {t('filters.reset')}
       </Button>

@@ -1,6 +1,6 @@
 import type { Channel } from '@vendo/contract/api/devices';
 import type { Bill } from '@vendo/contract/api/orders';
-import { DotLoading, Radio } from 'antd-mobile';
+import { DotLoading, List, Radio } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
@@ -101,19 +101,21 @@ function ReplaceForm({ bill, seesShelves, guard, onDone, onClose }: ReplaceFormP
         </p>
       ) : null}
       {typing ? (
-        <InputField
-          id="bill-replace-shelf"
-          label={t('replace.shelfNumber')}
-          inputMode="numeric"
-          placeholder={String(own)}
-          description={t('replace.shelfHint', { n: own })}
-          value={typed}
-          error={typedError}
-          onChange={(value) => {
-            setTyped(value);
-            setTypedError(undefined);
-          }}
-        />
+        <List mode="card" className="bill-form">
+          <InputField
+            id="bill-replace-shelf"
+            label={t('replace.shelfNumber')}
+            inputMode="numeric"
+            placeholder={String(own)}
+            description={t('replace.shelfHint', { n: own })}
+            value={typed}
+            error={typedError}
+            onChange={(value) => {
+              setTyped(value);
+              setTypedError(undefined);
+            }}
+          />
+        </List>
       ) : shelves.isPending ? (
         <DotLoading color="primary" />
       ) : options.length === 0 ? (

@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../components/test-antd';
+import { i18n, registerNamespace } from '../../../i18n/i18n';
+import billsTexts from '../../../i18n/resources/bills';
+import { NO_TEXT_FILTERS } from '../utils/bill-filters';
+import { FilterSheet } from './filter-sheet';
+
+beforeEach(async () => {
+  registerNamespace('bills', billsTexts);
+  await i18n.changeLanguage('en-US');
+});
+
+describe('the bill filter sheet', () => {
+  // A List.Item outside a List has neither the card nor the row padding: labels sat on the sheet's edge.
+  it('sets every condition in a card list', async () => {
+    render(<FilterSheet visible value={NO_TEXT_FILTERS} onApply={vi.fn()} onClose={vi.fn()} />);
+    const f = billsTexts['en-US'].filters;
+    for (const label of [f.sn, f.orderNo, f.cardno, f.merchantOrder, f.priceStart, f.priceEnd]) {
+      expect((await screen.findByLabelText(label)).closest('.adm-list-card')).not.toBeNull();
+    }
+  });
+});
