@@ -1,6 +1,5 @@
 import type { Channel, PushOutcome } from '@vendo/contract/api/devices';
 import { TEXT_MAX } from '@vendo/contract/constants';
-import { centsToYuan } from '@vendo/contract/money';
 import { List, Switch } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -14,7 +13,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
 import { useSetChannelInfo } from '../api/set-channel-info';
 import { failureOf, type CallOutcome } from '../utils/outcome';
-import { shelfBody, shelfToForm, type ShelfFormValues } from '../utils/shelf-form-values';
+import { shelfBody, shelfToForm, withGoods, type ShelfFormValues } from '../utils/shelf-form-values';
 import { BackLink } from './back-link';
 import { DifficultyField } from './difficulty-field';
 import { GoodsPicker, type PickedGoods } from './goods-picker';
@@ -47,22 +46,7 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
     update((prev) => ({ ...prev, [name]: value }), ['quantity', 'capacity']);
 
   const pickGoods = (goods: PickedGoods | null) => {
-    update(
-      (prev) => {
-        if (!goods) return { ...prev, goods_id: null, goods_name: '' };
-        const unpriced = (text: string) => !text.trim() || text.trim() === '0.00';
-        return {
-          ...prev,
-          goods_id: goods.goods_id,
-          goods_name: goods.goods_name,
-          // A new shelf takes the goods' name and price; a shelf already named and priced keeps its own.
-          name: prev.name.trim() ? prev.name : goods.goods_name.slice(0, TEXT_MAX.name),
-          price: unpriced(prev.price) ? centsToYuan(goods.price) : prev.price,
-          game_price: unpriced(prev.game_price) ? centsToYuan(goods.price) : prev.game_price,
-        };
-      },
-      ['name', 'price', 'game_price'],
-    );
+    update((prev) => withGoods(prev, goods), ['name', 'price', 'game_price']);
     setPicking(false);
   };
 

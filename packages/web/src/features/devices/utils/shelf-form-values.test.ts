@@ -6,6 +6,7 @@ import {
   numberingErrors,
   shelfBody,
   shelfToForm,
+  withGoods,
   type ShelfFormValues,
 } from './shelf-form-values';
 
@@ -61,6 +62,27 @@ describe('shelf form', () => {
     const over = body({ quantity: '12', capacity: '10' }).errors;
     expect(over.quantity).toBe('Quantity cannot exceed the capacity');
     expect(over.capacity).toBe('Capacity cannot be below the quantity');
+  });
+
+  it("a new shelf takes the picked goods' name and price; a named, priced one keeps its own", () => {
+    // What a provisioned or reset shelf holds: no name, no goods, the lowest price.
+    const fresh = shelfToForm({ ...SHELF, name: '', price: 2, game_price: 2, goods_id: null, goods: null });
+    const cola = { goods_id: 3, goods_name: 'Cola 330ml', price: 350 };
+    const picked = withGoods(fresh, cola);
+    expect([picked.goods_id, picked.name, picked.price, picked.game_price]).toEqual([
+      3,
+      'Cola 330ml',
+      '3.50',
+      '3.50',
+    ]);
+    expect(withGoods({ ...fresh, price: '', game_price: '0' }, cola).price).toBe('3.50');
+    const own = withGoods(shelfToForm(SHELF), { goods_id: 4, goods_name: 'Chips', price: 650 });
+    expect([own.goods_id, own.name, own.price, own.game_price]).toEqual([4, 'Cola', '3.50', '1.00']);
+    expect(withGoods(shelfToForm(SHELF), null)).toMatchObject({
+      goods_id: null,
+      goods_name: '',
+      price: '3.50',
+    });
   });
 
   it('numbers shelves: not 0, whole, never twice', () => {

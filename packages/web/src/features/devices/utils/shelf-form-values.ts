@@ -1,4 +1,5 @@
 import { setChannelInfo, type Channel } from '@vendo/contract/api/devices';
+import { MIN_PRICE_CENTS, TEXT_MAX } from '@vendo/contract/constants';
 import type { Difficulty } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { centsToYuan, yuanToCents } from '@vendo/contract/money';
@@ -46,6 +47,35 @@ export function shelfToForm(shelf: Channel): ShelfFormValues {
     probability: String(shelf.probability),
     difficulty: shelf.difficulty,
     enabled: shelf.enabled === 1,
+  };
+}
+
+/**
+ * A price the operator has not set: empty, 0, or the lowest price a new or reset shelf is given (0.02), which a
+ * shelf would otherwise keep and sell the goods at.
+ */
+function unpriced(text: string): boolean {
+  const cents = yuanToCents(text.trim());
+  return cents === null || cents <= MIN_PRICE_CENTS;
+}
+
+/**
+ * The form after goods are picked (or none): a shelf without a name takes the goods' name, an unpriced one their
+ * price; a shelf already named and priced keeps its own.
+ */
+export function withGoods(
+  prev: ShelfFormValues,
+  goods: { goods_id: number; goods_name: string; price: number } | null,
+): ShelfFormValues {
+  if (!goods) return { ...prev, goods_id: null, goods_name: '' };
+  const price = centsToYuan(goods.price);
+  return {
+    ...prev,
+    goods_id: goods.goods_id,
+    goods_name: goods.goods_name,
+    name: prev.name.trim() ? prev.name : goods.goods_name.slice(0, TEXT_MAX.name),
+    price: unpriced(prev.price) ? price : prev.price,
+    game_price: unpriced(prev.game_price) ? price : prev.game_price,
   };
 }
 
