@@ -297,6 +297,22 @@ describe('the form rows', () => {
   });
 });
 
+describe('an order that cannot be refunded', () => {
+  it.each([
+    ['of an earlier day', 2, 'Only same-day deals refundable'],
+    ['paid in cash', 3, 'Cash sales cannot be refunded'],
+  ] as const)('says why when it is %s', async (_, eligibility, reason) => {
+    renderSheet({ ...FAILED, refundable: 0, refund_eligibility: eligibility });
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm refund' })).toBeNull();
+  });
+
+  it('says only that it cannot be refunded once refunded in full', async () => {
+    renderSheet({ ...FAILED, refund: 350, refundable: 0, refund_eligibility: 0 });
+    expect(await screen.findByText(billsTexts['en-US'].detail.noRefund)).toBeTruthy();
+  });
+});
+
 describe('the card of a bill', () => {
   it('opens the card lookup when its number is tapped', async () => {
     const { onCard } = renderSheet({ ...FAILED, client: 'iccard', client_text: 'IC card', cardno: 'C-001' });

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useOpenedOnce } from '../../../lib/lazy-component';
 import { toast } from '../../../lib/notify';
 import { useRefund } from '../api/refund';
-import { billStatusText, mayVendAgain, refundCents } from '../utils/bills';
+import { billStatusText, mayVendAgain, noRefundReason, refundCents } from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
 import { DetailList } from '../../../components/detail-list/detail-list';
@@ -258,7 +258,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
             </List>
           </div>
         ) : mayRefund ? (
-          <p className="muted">{t('detail.noRefund')}</p>
+          <p className="muted">{noRefundReason(bill, locale) ?? t('detail.noRefund')}</p>
         ) : null}
       </SheetFrame>
       {replaceSheet}

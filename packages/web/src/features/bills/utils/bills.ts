@@ -1,8 +1,9 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { orderStatusText } from '@vendo/contract/enums';
+import { orderStatusText, REFUND_ELIGIBILITY } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { yuanToCents } from '@vendo/contract/money';
+import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 
 /** Bill lists show 10 a page. */
 export const BILL_PAGE_SIZE = PAGE_SIZE.pagination;
@@ -63,4 +64,16 @@ export function shelfNumber(input: string): number | undefined | null {
   if (!/^\d{1,6}$/.test(text)) return null;
   const n = Number(text);
   return n >= 1 ? n : null;
+}
+
+/**
+ * Why the rules refuse a refund (spec §4), in the words the server answers a refund with (spec §8): an earlier
+ * day's deal, or cash. null when the rules allow one and nothing is left (refunded, or a refund under way).
+ */
+export function noRefundReason(bill: Pick<Bill, 'refund_eligibility'>, locale: Locale): string | null {
+  if (bill.refund_eligibility === REFUND_ELIGIBILITY.pastDay)
+    return rcodeText(RCODE.REFUND_NOT_SAME_DAY)?.[locale] ?? null;
+  if (bill.refund_eligibility === REFUND_ELIGIBILITY.cash)
+    return rcodeText(RCODE.REFUND_CASH_SALE)?.[locale] ?? null;
+  return null;
 }
