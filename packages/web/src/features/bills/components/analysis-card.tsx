@@ -15,7 +15,11 @@ export function AnalysisCard({ analysis }: { analysis: BillAnalysis }) {
     [t('analysis.refund'), money(analysis.refund)],
     [t('analysis.wxIncome'), money(analysis.wxIncome)],
     [t('analysis.alipayIncome'), money(analysis.alipayIncome)],
+    // Cash, cards and remote dispenses: without them the incomes by payment fall short of the income.
+    [t('analysis.otherIncome'), money(analysis.otherIncome)],
   ];
+  // What WeChat and Alipay leave of 100 %, so the three shares add up however each was rounded.
+  const otherRate = analysis.count > 0 ? 10000 - analysis.wxRate - analysis.alipayRate : 0;
   if (analysis.costPrice !== null) figures.push([t('analysis.cost'), money(analysis.costPrice)]);
   if (analysis.profit !== null) figures.push([t('analysis.profit'), money(analysis.profit)]);
   return (
@@ -32,6 +36,7 @@ export function AnalysisCard({ analysis }: { analysis: BillAnalysis }) {
         <li>
           {t('analysis.alipay', { count: analysis.alipayCount, rate: formatRate(analysis.alipayRate) })}
         </li>
+        <li>{t('analysis.other', { count: analysis.otherCount, rate: formatRate(otherRate) })}</li>
       </ul>
     </section>
   );
