@@ -39,7 +39,7 @@ export function FilterPicker({
         onClick={() => setOpen(true)}
       >
         <span className="visually-hidden">{label}: </span>
-        {chosen ?? placeholder}
+        <span className="filter-chip-text">{chosen ?? placeholder}</span>
         <DownFill aria-hidden="true" />
       </button>
       <OptionPicker
