@@ -35,6 +35,14 @@ export default defineNamespace({
       snNumeric: '设备号只能是数字',
       cardLookup: '查卡',
       priceInvalid: '请输入正确的金额',
+      /** The status filter names the codes that share a label apart (1, 2, 5 abnormal; 10, 11 partial). */
+      statusNames: {
+        paid: '异常订单（已支付，待出货）',
+        taken: '异常订单（设备已接单）',
+        noResult: '异常订单（设备未上报结果）',
+        partialAuto: '部分退款（自动）',
+        partialManual: '部分退款（手动）',
+      },
     },
     analysis: {
       label: '账单统计',
@@ -154,6 +162,13 @@ export default defineNamespace({
       snNumeric: '設備號只能是數字',
       cardLookup: '查卡',
       priceInvalid: '請輸入正確的金額',
+      statusNames: {
+        paid: '異常訂單（已支付，待出貨）',
+        taken: '異常訂單（設備已接單）',
+        noResult: '異常訂單（設備未回報結果）',
+        partialAuto: '部分退款（自動）',
+        partialManual: '部分退款（手動）',
+      },
     },
     analysis: {
       label: '帳單統計',
@@ -273,6 +288,13 @@ export default defineNamespace({
       snNumeric: 'The machine number must be digits',
       cardLookup: 'Card lookup',
       priceInvalid: 'Enter a valid amount',
+      statusNames: {
+        paid: 'Abnormal (paid, vend being sent)',
+        taken: 'Abnormal (machine took the vend)',
+        noResult: 'Abnormal (no result from the machine)',
+        partialAuto: 'Partial refund (automatic)',
+        partialManual: 'Partial refund (manual)',
+      },
     },
     analysis: {
       label: 'Bill analysis',

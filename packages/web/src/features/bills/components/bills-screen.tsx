@@ -1,5 +1,5 @@
 import type { Bill } from '@vendo/contract/api/orders';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_LABELS, PAYMENTS } from '@vendo/contract/enums';
+import { PAYMENT_LABELS, PAYMENTS } from '@vendo/contract/enums';
 import { FilterOutline, SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import {
   type BillFilters,
 } from '../utils/bill-filters';
 import { BILL_PAGE_SIZE } from '../utils/bills';
+import { billStatusOptions } from '../utils/status-options';
 import { AnalysisCard } from './analysis-card';
 import { BillCard } from './bill-card';
 import './bills.css';
@@ -151,7 +152,7 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
 
   const statusOptions = [
     { value: ALL, label: t('filters.anyStatus') },
-    ...ORDER_STATUSES.map((v) => ({ value: String(v), label: ORDER_STATUS_LABELS[v][locale] })),
+    ...billStatusOptions(locale).map(({ value, label }) => ({ value: String(value), label })),
   ];
   const clientOptions = [
     { value: ALL, label: t('filters.anyClient') },
