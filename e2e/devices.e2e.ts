@@ -332,6 +332,24 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     await shot('devices-inventory');
     await stock.getByRole('button', { name: en.components.close }).click();
     await stock.waitFor({ state: 'detached' });
+
+    // The payout card choices sit inside the sheet's margins at 375 px, lined up with its text.
+    await page.locator('li.dv-card').first().getByRole('button', { name: en.devices.card.payout }).click();
+    const payout = sheet(en.deviceSheets.payout.title);
+    const choices = payout.locator('.dv-payout-list .dv-chip');
+    await visible(choices.last());
+    await visible(payout.getByRole('button', { name: /3445/ }));
+    const width = page.viewportSize()?.width ?? 375;
+    for (const box of await choices.evaluateAll((chips) =>
+      chips.map((c) => c.getBoundingClientRect().toJSON()),
+    )) {
+      const { left, right } = box as { left: number; right: number };
+      expect(left).toBeGreaterThanOrEqual(12);
+      expect(right).toBeLessThanOrEqual(width - 12);
+    }
+    await shot('devices-payout');
+    await payout.getByRole('button', { name: en.components.close }).click();
+    await payout.waitFor({ state: 'detached' });
   });
 
   it('speaks Chinese', async () => {

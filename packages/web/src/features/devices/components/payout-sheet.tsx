@@ -55,7 +55,7 @@ function Payout({ device, onClose }: { device: Device; onClose: () => void }) {
     >
       <p className="dv-note">{t('payout.text', { name })}</p>
       {options.isSuccess && cards.length === 0 ? <p className="dv-note">{t('payout.none')}</p> : null}
-      <ul className="dv-more-list" aria-label={t('payout.title')}>
+      <ul className="dv-more-list dv-payout-list" aria-label={t('payout.title')}>
         {cards.map((c) => choice(c.id, c.label))}
         {choice(null, t('payout.clear'))}
       </ul>
