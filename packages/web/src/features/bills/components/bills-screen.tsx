@@ -18,6 +18,7 @@ import { hasPermission } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { useBuyBill } from '../api/get-buy-bill';
 import { usePayBill } from '../api/get-pay-bill';
+import { useStoreOptions } from '../api/get-store-options';
 import {
   billCondition,
   filtersFromParams,
@@ -149,6 +150,7 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
   const change = (patch: Partial<BillFilters>) => setFilters({ ...filters, ...patch, page: 1 });
   const openCard = (cardno: string) => setCard((c) => ({ open: true, cardno, opening: c.opening + 1 }));
   const textCount = textFilterCount(filters);
+  const stores = useStoreOptions().data?.data ?? [];
 
   const statusOptions = [
     { value: ALL, label: t('filters.anyStatus') },
@@ -186,6 +188,20 @@ export function BillsScreen({ kind }: { kind: BillKind }) {
           active={filters.client !== null}
           onChange={(value) => change({ client: value === ALL ? null : value })}
         />
+        {/* One store has nothing to choose between; a chosen store stays shown so it can be undone. */}
+        {stores.length > 1 || filters.store !== null ? (
+          <FilterPicker
+            label={t('filters.store')}
+            options={[
+              { value: ALL, label: t('filters.anyStore') },
+              ...stores.map((s) => ({ value: String(s._id), label: s.store_name })),
+            ]}
+            value={filters.store === null ? ALL : String(filters.store)}
+            placeholder={t('filters.store')}
+            active={filters.store !== null}
+            onChange={(value) => change({ store: value === ALL ? null : Number(value) })}
+          />
+        ) : null}
         <button
           type="button"
           className="chip"

@@ -31,8 +31,24 @@ const TODAY: BillFilters = {
   range: initialRange('day', NOW, SH),
   status: null,
   client: null,
+  store: null,
   abnormal: false,
 };
+
+describe('the store filter', () => {
+  it('keeps the store in the address and sends it as the condition', () => {
+    const filters = from('store=7');
+    expect(filters.store).toBe(7);
+    expect(to(filters)).toBe('store=7');
+    expect(billCondition(filters, SH).store).toBe(7);
+    expect(billCondition(TODAY, SH).store).toBeUndefined();
+  });
+
+  it('leaves out a store that is not an id', () => {
+    expect(from('store=x').store).toBeNull();
+    expect(from('store=0').store).toBeNull();
+  });
+});
 
 describe('bill filters in the address', () => {
   it('opens on today, and the abnormal list on every day', () => {
@@ -51,6 +67,7 @@ describe('bill filters in the address', () => {
       range: { mode: 'custom', start: dayStart('2026-11-02', SH), end: dayStart('2026-11-11', SH) - 1 },
       status: 4,
       client: 'wechat',
+      store: 7,
       sn: '8600123',
       orderNo: 'V2026112500001',
       cardno: 'C-001',
@@ -61,7 +78,7 @@ describe('bill filters in the address', () => {
     };
     const query = to(filters);
     expect(query).toBe(
-      'range=custom&from=2026-11-02&to=2026-11-10&status=4&client=wechat&sn=8600123&order_no=V2026112500001' +
+      'range=custom&from=2026-11-02&to=2026-11-10&status=4&client=wechat&store=7&sn=8600123&order_no=V2026112500001' +
         '&cardno=C-001&merchant_order=4200001234&price_start=1.50&price_end=10.00&page=3',
     );
     expect(from(query)).toEqual(filters);

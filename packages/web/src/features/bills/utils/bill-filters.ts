@@ -37,6 +37,8 @@ export interface BillFilters extends TextFilters {
   range: TimeRange;
   status: number | null;
   client: string | null;
+  /** One store of those the user sees (the server keeps a staff account to its own). */
+  store: number | null;
   /** /buyBill?abnormal=true: only the pending abnormal orders. */
   abnormal: boolean;
 }
@@ -100,6 +102,7 @@ export function filtersFromParams(
     ),
     status: ORDER_STATUSES.find((s) => String(s) === status) ?? null,
     client: PAYMENTS.find((p) => p === client) ?? null,
+    store: positiveInt(params.get('store')),
     sn: sn && checkSn(sn) === null ? sn : '',
     orderNo: textParam(params, 'order_no'),
     cardno: textParam(params, 'cardno'),
@@ -127,6 +130,7 @@ export function filtersToParams(
   }
   if (filters.status !== null) params.set('status', String(filters.status));
   if (filters.client !== null) params.set('client', filters.client);
+  if (filters.store !== null) params.set('store', String(filters.store));
   if (filters.sn) params.set('sn', filters.sn);
   if (filters.orderNo) params.set('order_no', filters.orderNo);
   if (filters.cardno) params.set('cardno', filters.cardno);
@@ -162,6 +166,7 @@ export function billCondition(f: BillFilters, timeZone = DEFAULT_TIME_ZONE) {
       : { start_time: f.range.start, end_time: nextPeriodStart('day', f.range.end, timeZone) }),
     status: f.status ?? undefined,
     client: f.client ?? undefined,
+    store: f.store ?? undefined,
     sn: f.sn || undefined,
     order_no: f.orderNo || undefined,
     cardno: f.cardno || undefined,
