@@ -148,6 +148,12 @@ export const validationMessages = {
     'zh-TW': '價格精確到分',
     'en-US': 'Price must be precise to the cent',
   },
+  /** A price range's upper bound below its lower one (the bill lists' amount filter). */
+  priceEndBelowStart: {
+    'zh-CN': '不能低于最低金额',
+    'zh-TW': '不能低於最低金額',
+    'en-US': 'Cannot be below the lowest amount',
+  },
   tagsMax: { 'zh-CN': '标签最多2个', 'zh-TW': '標籤最多2個', 'en-US': 'At most 2 tags' },
   tagsComma: {
     'zh-CN': '标签不能包含英文逗号',

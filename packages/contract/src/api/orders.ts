@@ -97,7 +97,7 @@ function priceRangeInOrder(
 ): void {
   const { price_start: from, price_end: to } = v.condition;
   if (from !== undefined && to !== undefined && to < from) {
-    ctx.addIssue({ code: 'custom', message: 'rangeEndBeforeStart', path: ['condition', 'price_end'] });
+    ctx.addIssue({ code: 'custom', message: 'priceEndBelowStart', path: ['condition', 'price_end'] });
   }
 }
 

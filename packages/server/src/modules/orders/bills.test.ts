@@ -199,10 +199,13 @@ describe.each(dialects())('bills on %s', (dialect) => {
       rcode: RCODE.INVALID_PARAM,
       msg: 'Order status: Invalid value',
     });
-    expect(
-      await call('/api/v1/b/getPayBill', { condition: { price_start: 500, price_end: 100 } }),
-    ).toMatchObject({
-      msg: 'Highest amount: The end cannot be before the start',
+    // A price range is not a time range: Chinese said "the end time cannot be before the start time".
+    const prices = { condition: { price_start: 500, price_end: 100 } };
+    expect(await call('/api/v1/b/getPayBill', prices)).toMatchObject({
+      msg: 'Highest amount: Cannot be below the lowest amount',
+    });
+    expect(await t.call('/api/v1/b/getBuyBill', prices, { ...owner.headers, lang: 'zh-CN' })).toMatchObject({
+      msg: '最高金额：不能低于最低金额',
     });
     expect(await call('/api/v1/b/getBuyBill', { condition: { sn: 'abc' } })).toMatchObject({
       msg: 'Serial number must be numeric',

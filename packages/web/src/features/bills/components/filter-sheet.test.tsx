@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../components/test-antd';
 import { i18n, registerNamespace } from '../../../i18n/i18n';
@@ -19,5 +19,17 @@ describe('the bill filter sheet', () => {
     for (const label of [f.sn, f.orderNo, f.cardno, f.merchantOrder, f.priceStart, f.priceEnd]) {
       expect((await screen.findByLabelText(label)).closest('.adm-list-card')).not.toBeNull();
     }
+  });
+
+  it('says the highest amount is below the lowest, in the words the server uses, and keeps what was typed', async () => {
+    const onApply = vi.fn();
+    render(<FilterSheet visible value={NO_TEXT_FILTERS} onApply={onApply} onClose={vi.fn()} />);
+    const f = billsTexts['en-US'].filters;
+    fireEvent.change(await screen.findByLabelText(f.priceStart), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText(f.priceEnd), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: f.apply }));
+    expect(await screen.findByText('Cannot be below the lowest amount')).toBeTruthy();
+    expect(onApply).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(f.priceEnd) as HTMLInputElement).value).toBe('2');
   });
 });

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../../components/form/input-field';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
+import { currentLocale } from '../../../i18n/i18n';
+import { validationText } from '../../../lib/validation';
 import { NO_TEXT_FILTERS, type TextFilters } from '../utils/bill-filters';
 import { priceBound } from '../utils/bills';
 
@@ -32,8 +34,10 @@ function FilterForm({ value, onApply, onClose }: FilterFormProps) {
     // Spec §5: serial numbers are digits.
     if (!/^\d*$/.test(sn.trim())) next.sn = t('filters.snNumeric');
     if (start === null) next.priceStart = t('filters.priceInvalid');
-    if (end === null || (end !== undefined && start != null && end < start))
-      next.priceEnd = t('filters.priceInvalid');
+    if (end === null) next.priceEnd = t('filters.priceInvalid');
+    // The server's words for the same refusal (a valid amount, only below the lowest).
+    else if (end !== undefined && start != null && end < start)
+      next.priceEnd = validationText('priceEndBelowStart', currentLocale());
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     onApply({
