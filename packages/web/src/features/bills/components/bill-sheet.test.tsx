@@ -297,6 +297,18 @@ describe('the form rows', () => {
   });
 });
 
+describe('the refund choices', () => {
+  // Two radio groups one under the other read as one list of four with two ticks: each says what it chooses.
+  it('heads the method and the share each with a visible name', async () => {
+    renderSheet(FAILED);
+    for (const name of ['Refund method', 'How much to refund']) {
+      const heading = await screen.findByText(name);
+      const group = screen.getByRole('radiogroup', { name });
+      expect(group.getAttribute('aria-labelledby')).toBe(heading.id);
+    }
+  });
+});
+
 describe('an order that cannot be refunded', () => {
   it.each([
     ['of an earlier day', 2, 'Only same-day deals refundable'],

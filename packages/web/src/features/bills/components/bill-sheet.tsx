@@ -221,14 +221,20 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
               value={method}
               onChange={(value) => setMethod(value === 'offline' ? 'offline' : 'channel')}
             >
-              <div role="radiogroup" aria-label={t('refund.method')} className="bill-choices">
+              <p className="bill-choice-label" id="bill-refund-method">
+                {t('refund.method')}
+              </p>
+              <div role="radiogroup" aria-labelledby="bill-refund-method" className="bill-choices">
                 <Radio value="channel">{t('refund.channel')}</Radio>
                 <Radio value="offline">{t('refund.offline')}</Radio>
               </div>
             </Radio.Group>
             {offline ? <p className="muted">{t('refund.offlineHint')}</p> : null}
             <Radio.Group value={mode} onChange={(value) => setMode(value === 'custom' ? 'custom' : 'full')}>
-              <div role="radiogroup" aria-label={t('refund.share')} className="bill-choices">
+              <p className="bill-choice-label" id="bill-refund-share">
+                {t('refund.share')}
+              </p>
+              <div role="radiogroup" aria-labelledby="bill-refund-share" className="bill-choices">
                 <Radio value="full">{t('refund.full', { amount: money(bill.refundable) })}</Radio>
                 <Radio value="custom">{t('refund.custom')}</Radio>
               </div>
