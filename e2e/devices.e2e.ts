@@ -143,6 +143,10 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     await search.press('Enter');
     await visible(page.getByText(validationMessages.snNumeric['en-US']));
     expect(page.url()).toBe(`${server.url}/deviceManage`);
+    // A toast wraps between words, not inside one ("m / arked" at 375 px).
+    expect(await page.locator('.adm-toast-main').evaluate((el) => getComputedStyle(el).wordBreak)).toBe(
+      'normal',
+    );
 
     await search.fill(machine.sn);
     await search.press('Enter');
