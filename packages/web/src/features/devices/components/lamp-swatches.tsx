@@ -1,4 +1,5 @@
-import { LAMP_COLOR_HEX, LAMP_COLOR_LABELS, LAMP_COLORS } from '@vendo/contract/enums';
+import { LAMP_COLOR_HEX, LAMP_COLOR_LABELS, LAMP_COLORS, lampColorOf } from '@vendo/contract/enums';
+import type { Locale } from '@vendo/contract/locales';
 import { currentLocale } from '../../../i18n/i18n';
 
 /** The lamp colours as a row of swatches ('random' lets the machine choose); one is checked. */
@@ -42,4 +43,11 @@ export function LampSwatches({
 /** Whether a lamp colour is one of the named swatches (else the settings show it as a custom colour). */
 export function isNamedLampColor(value: string): boolean {
   return LAMP_COLORS.some((c) => (LAMP_COLOR_HEX[c] ?? 'random').toUpperCase() === value.toUpperCase());
+}
+
+/** A lamp colour as an operator reads it: the swatch's name ('Blue', '随机'), a custom colour as its code. */
+export function lampColorName(value: string, locale: Locale): string {
+  if (value.toLowerCase() === 'random') return LAMP_COLOR_LABELS.random[locale];
+  const named = lampColorOf(value);
+  return named ? LAMP_COLOR_LABELS[named][locale] : value;
 }

@@ -3,9 +3,10 @@ import { SETTING_RANGES } from '@vendo/contract/device-protocol';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../../../components/form/use-form';
+import { currentLocale } from '../../../../i18n/i18n';
 import type { OperSign } from '../../../../components/oper-pwd-keypad/use-oper-guard';
 import { useSwitchLed } from '../../api/switch-led';
-import { LampSwatches } from '../lamp-swatches';
+import { lampColorName, LampSwatches } from '../lamp-swatches';
 import { ResultLine, Section } from './remote-parts';
 import type { RemoteCalls } from './use-remote-calls';
 
@@ -31,7 +32,10 @@ export function LampSection({ device, sign, calls }: { device: Device; sign: Ope
       '/d/switchLED',
       body,
       () => lamp.mutateAsync(body),
-      (a) => (a.lamp_ctrl === 1 ? t('remote.lampOn', { color: a.lamp_color }) : t('remote.lampOff')),
+      (a) =>
+        a.lamp_ctrl === 1
+          ? t('remote.lampOn', { color: lampColorName(a.lamp_color, currentLocale()) })
+          : t('remote.lampOff'),
     );
   };
 
