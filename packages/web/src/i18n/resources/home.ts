@@ -43,6 +43,7 @@ export default defineNamespace({
       account: '账户',
     },
     tiles: {
+      none: '您的账号还没有任何功能权限，请联系主账号为您分配角色。',
       dashboard: '数据看板',
       buyBill: '销售账单',
       locationAnalysis: '位置分析',
@@ -116,6 +117,7 @@ export default defineNamespace({
       account: '帳戶',
     },
     tiles: {
+      none: '您的帳號還沒有任何功能權限，請聯繫主帳號為您分配角色。',
       dashboard: '數據看板',
       buyBill: '銷售帳單',
       locationAnalysis: '位置分析',
@@ -190,6 +192,7 @@ export default defineNamespace({
       account: 'Account',
     },
     tiles: {
+      none: 'Your account has no permissions yet. Ask the main account to give you a role.',
       dashboard: 'Dashboard',
       buyBill: 'Sales bills',
       locationAnalysis: 'Location stats',

@@ -72,4 +72,12 @@ describe('home tiles', () => {
     expect(labels()).toEqual(['Dashboard', 'Stock', 'Bank cards']);
     expect(groups()).toEqual(['Transactions', 'Management', 'Funds']);
   });
+
+  it('tell a staff member whose role allows nothing to ask the main account, not leave home blank', () => {
+    renderTiles(makeUser({ isMain: false, havePerms: [] }, NOW));
+    expect(labels()).toEqual([]);
+    expect(
+      screen.getByText('Your account has no permissions yet. Ask the main account to give you a role.'),
+    ).toBeTruthy();
+  });
 });

@@ -5,13 +5,26 @@ import { Link } from 'react-router';
 import { can } from '../../../lib/permissions';
 import { TILE_GROUPS } from '../tiles';
 
-/** The tiles the viewer may use, by group; a group with none is left out. */
+/**
+ * The tiles the viewer may use, by group; a group with none is left out. A staff member whose role allows nothing
+ * is told why home is empty and whom to ask (it showed only an empty alerts card).
+ */
 export function HomeTiles({ user, now }: { user: UserInfo; now: number }) {
   const { t } = useTranslation('home');
+  const shown = TILE_GROUPS.map(({ group, tiles }) => ({
+    group,
+    visible: tiles.filter((tile) => can(user, tile.access, now)),
+  }));
+  if (shown.every(({ visible }) => visible.length === 0)) {
+    return (
+      <section className="card tiles-card">
+        <p className="muted">{t('tiles.none')}</p>
+      </section>
+    );
+  }
   return (
     <>
-      {TILE_GROUPS.map(({ group, tiles }) => {
-        const visible = tiles.filter((tile) => can(user, tile.access, now));
+      {shown.map(({ group, visible }) => {
         if (visible.length === 0) return null;
         return (
           <section key={group} className="card tiles-card" aria-labelledby={`tiles-${group}`}>
