@@ -74,6 +74,12 @@ export default defineNamespace({
       goods: '购物清单',
       delivered: '出货 {{delivered}}/{{quantity}}',
       refunds: '退款记录',
+      /** How each refund went: by itself, through the payment channel, or recorded as cash handed back. */
+      refundKinds: {
+        auto: '自动退款',
+        manual: '原路退款',
+        offline: '线下退款',
+      },
       remarks: '备注',
       cost: '成本',
       refund: '退款',
@@ -202,6 +208,11 @@ export default defineNamespace({
       goods: '購物清單',
       delivered: '出貨 {{delivered}}/{{quantity}}',
       refunds: '退款記錄',
+      refundKinds: {
+        auto: '自動退款',
+        manual: '原路退款',
+        offline: '線下退款',
+      },
       remarks: '備註',
       cost: '成本',
       refund: '退款',
@@ -330,6 +341,11 @@ export default defineNamespace({
       goods: 'Shopping list',
       delivered: 'Delivered {{delivered}}/{{quantity}}',
       refunds: 'Refunds',
+      refundKinds: {
+        auto: 'Automatic',
+        manual: 'To the original payment',
+        offline: 'Offline',
+      },
       remarks: 'Remarks',
       cost: 'Cost',
       refund: 'Refund',

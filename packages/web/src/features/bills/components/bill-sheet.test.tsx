@@ -309,6 +309,23 @@ describe('the refund choices', () => {
   });
 });
 
+describe('the refunds of a bill', () => {
+  it('says how each went: cash handed back is told from money sent back through the channel', async () => {
+    const record = { ...REFUND_ANSWER.refund, status: 'success' as const };
+    renderSheet({
+      ...FAILED,
+      refund: 350,
+      refundable: 0,
+      refunds: [
+        { ...record, refund_no: 'RF1', amount: 100, kind: 'offline' },
+        { ...record, refund_no: 'RF2', amount: 250, kind: 'manual' },
+      ],
+    });
+    expect(await screen.findByText('¥1.00 · Offline · Refunded')).toBeTruthy();
+    expect(screen.getByText('¥2.50 · To the original payment · Refunded')).toBeTruthy();
+  });
+});
+
 describe('an order that cannot be refunded', () => {
   it.each([
     ['of an earlier day', 2, 'Only same-day deals refundable'],

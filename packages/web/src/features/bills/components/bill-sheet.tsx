@@ -191,7 +191,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
               {bill.refunds.map((record) => (
                 <li key={record.refund_no}>
                   <div>
-                    {money(record.amount)} · {record.status_text}
+                    {money(record.amount)} · {t(`detail.refundKinds.${record.kind}`)} · {record.status_text}
                   </div>
                   <div className="muted">
                     {[
