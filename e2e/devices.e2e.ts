@@ -155,6 +155,12 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     await visible(card().getByText('Online', { exact: true }));
     await visible(card().getByRole('img', { name: fill(en.devices.signal.bars, { count: 3 }) }));
     await visible(card().getByText('Vending machine'));
+    // The actions' icons line up though some labels take two lines ("Payout card" at 375 px).
+    const tops = await card()
+      .locator('.card-action-icon')
+      .evaluateAll((icons) => icons.map((icon) => Math.round(icon.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThan(3);
+    expect(new Set(tops).size).toBe(1);
     await shot('devices-list');
   });
 
