@@ -18,6 +18,7 @@ import { toast } from '../../../lib/notify';
 import { checkWithSchema } from '../../../lib/validation';
 import { useAddRole } from '../api/add-role';
 import { useEditRole } from '../api/edit-role';
+import { revealFirstError } from '../utils/reveal-error';
 import { ROLE_NAME_MAX, TEXT_MAX } from '@vendo/contract/constants';
 
 const GROUPS = Object.keys(MENU_GROUPS) as MenuGroup[];
@@ -41,7 +42,10 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
     const next = { ...(found ?? {}) };
     if (values.permissions.length === 0) next.permissions = t('role.noPermission');
     setErrors(next);
-    if (found || values.permissions.length === 0) return;
+    if (found || values.permissions.length === 0) {
+      revealFirstError('role-name');
+      return;
+    }
     await attempt(async () => {
       if (role) await edit.mutateAsync({ roleid: role.roleid, ...values });
       else await add.mutateAsync(values);
