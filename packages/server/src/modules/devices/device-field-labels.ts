@@ -93,3 +93,7 @@ const devicePaths = Object.values(api).flatMap((value) =>
     : [],
 );
 addFieldLabels(labels, devicePaths);
+// /c/setQuantity's "type" is whether to fill or empty every shelf, not the device type.
+addFieldLabels({ type: { 'zh-CN': '补满或清空', 'zh-TW': '補滿或清空', 'en-US': 'Fill or empty' } }, [
+  api.setQuantity.path,
+]);

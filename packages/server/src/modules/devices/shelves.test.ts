@@ -340,9 +340,10 @@ describe.each(dialects())('shelves on %s', (dialect) => {
         { oper_type: 0, quantity: 11, balance: 12, remarks: 'refill' },
         { oper_type: 1, quantity: 12, balance: 0, remarks: 'empty' },
       ]);
-      expect((await call('/api/v1/c/setQuantity', { sn: device.sn, type: 2 })).rcode).toBe(
-        RCODE.INVALID_PARAM,
-      );
+      const wrong = await call('/api/v1/c/setQuantity', { sn: device.sn, type: 2 });
+      expect(wrong.rcode).toBe(RCODE.INVALID_PARAM);
+      // Named as what it is: whether to fill or empty, not the device type.
+      expect(wrong.msg).toMatch(/^(Fill or empty|补满或清空|補滿或清空)/);
     });
   });
 
