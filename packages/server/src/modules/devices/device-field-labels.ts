@@ -97,3 +97,10 @@ addFieldLabels(labels, devicePaths);
 addFieldLabels({ type: { 'zh-CN': '补满或清空', 'zh-TW': '補滿或清空', 'en-US': 'Fill or empty' } }, [
   api.setQuantity.path,
 ]);
+// "attach" holds a test's runs on /d/testOut and the lamp's colour and brightness on /d/switchLED.
+addFieldLabels({ attach: { 'zh-CN': '测试参数', 'zh-TW': '測試參數', 'en-US': 'Test options' } }, [
+  api.testOut.path,
+]);
+addFieldLabels({ attach: { 'zh-CN': '灯光参数', 'zh-TW': '燈光參數', 'en-US': 'Lamp options' } }, [
+  api.switchLED.path,
+]);

@@ -242,6 +242,10 @@ describe.each(dialects())('remote control on %s', (dialect) => {
       fault_text: '',
     });
     expect((await call('/api/v1/d/testOut', { sn: device.sn, road: 80 })).rcode).toBe(RCODE.SHELF_NOT_FOUND);
+    // A refused "attach" is named as what it holds, not by its key.
+    const wrong = await call('/api/v1/d/testOut', { sn: device.sn, road: 1, attach: 1 });
+    expect(wrong.rcode).toBe(RCODE.INVALID_PARAM);
+    expect(wrong.msg).toMatch(/^(Test options|测试参数|測試參數)/);
     const broken = await onlineMachine('vm', { faultRate: 1, random: () => 0.5 });
     expect(
       ok(await call('/api/v1/d/testOut', { sn: broken.device.sn, road: 1, attach: { times: 2 } })),
