@@ -17,8 +17,10 @@ export function HomeTiles({ user, now }: { user: UserInfo; now: number }) {
   }));
   if (shown.every(({ visible }) => visible.length === 0)) {
     return (
-      <section className="card tiles-card">
-        <p className="muted">{t('tiles.none')}</p>
+      <section className="card">
+        <p className="muted" style={{ margin: 0 }}>
+          {t('tiles.none')}
+        </p>
       </section>
     );
   }
