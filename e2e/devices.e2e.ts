@@ -215,9 +215,21 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     const settings = sheet(en.deviceSheets.settings.title);
     await visible(settings.getByText(en.deviceSheets.settings.basic));
     await shot('devices-settings');
+    // A wrong price far above the field edited last: saving brings the price back into view.
+    await settings.locator('#set-price').fill('0.01');
     await settings.locator('#set-cool-down').fill('abc');
     await settings.getByRole('button', { name: en.components.save }).click();
     await visible(settings.getByText(validationMessages.numberInvalid['en-US']));
+    await expect.poll(() => settings.locator('#set-price').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        settings.locator('#set-price').evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await settings.locator('#set-price').fill('0.02');
     await settings.locator('#set-cool-down').fill('5');
     await settings.getByRole('button', { name: en.components.save }).click();
     await visible(

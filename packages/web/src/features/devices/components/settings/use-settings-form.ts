@@ -64,6 +64,10 @@ export function useSettingsForm(device: Device) {
       setPush(null);
       setFailure(null);
       toast(t('fixFields'));
+      // The form is long: the first field marked in red may be far above or below the one just edited.
+      requestAnimationFrame(() =>
+        document.querySelector('.sheet [aria-invalid="true"]')?.scrollIntoView({ block: 'center' }),
+      );
       return;
     }
     setFailure(null);
