@@ -18,15 +18,31 @@ function isBoundedString(schema: Schema): boolean {
   return def.type === 'string' && (def.checks ?? []).some((c) => MAX_CHECKS.has(c._zod.def.check));
 }
 
-/** Paths of the strings in a schema that take any length. */
-function unboundedStrings(schema: Schema, path: string, seen = new Set<Schema>()): string[] {
+/** What a walk looks for: the leaves it reports, and when a pipe's output makes its input safe. */
+interface Rule {
+  /** The paths a leaf of this type reports ([] when it is fine); undefined when the walk goes inside instead. */
+  leaf(schema: Schema, path: string): string[] | undefined;
+  /** A pipe's input is refused by its output before anything stores it: the input needs no bound of its own. */
+  pipeCovers(input: Schema, out: Schema): boolean;
+}
+
+/**
+ * Paths in a schema that the rule reports, through objects, arrays, tuples, records, unions, pipes and wrappers.
+ * `seen` holds the schemas above this one only, so a schema shared by two fields is walked for each.
+ */
+function unboundedPaths(
+  schema: Schema,
+  path: string,
+  rule: Rule,
+  seen: ReadonlySet<Schema> = new Set(),
+): string[] {
   if (seen.has(schema)) return [];
-  seen.add(schema);
+  const inside = new Set(seen).add(schema);
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const walk = (inner: unknown, at = path) => unboundedStrings(inner as Schema, at, seen);
+  const walk = (inner: unknown, at = path) => unboundedPaths(inner as Schema, at, rule, inside);
+  const leaf = rule.leaf(schema, path);
+  if (leaf) return leaf;
   switch (def.type) {
-    case 'string':
-      return isBoundedString(schema) ? [] : [path];
     case 'object': {
       const { shape, catchall } = def as unknown as z.core.$ZodObjectDef;
       return [
@@ -54,11 +70,8 @@ function unboundedStrings(schema: Schema, path: string, seen = new Set<Schema>()
       return [...walk(left), ...walk(right)];
     }
     case 'pipe': {
-      // A text piped into a bounded text is refused there before anything stores it.
       const { in: input, out } = def as unknown as z.core.$ZodPipeDef;
-      const inputBounded =
-        isBoundedString(out) && (input._zod.def.type === 'string' || input._zod.def.type === 'pipe');
-      return [...(inputBounded ? [] : walk(input)), ...walk(out)];
+      return [...(rule.pipeCovers(input, out) ? [] : walk(input)), ...walk(out)];
     }
     case 'lazy':
       return walk((def as unknown as z.core.$ZodLazyDef).getter());
@@ -73,6 +86,16 @@ function unboundedStrings(schema: Schema, path: string, seen = new Set<Schema>()
     default:
       return [];
   }
+}
+
+/** Paths of the strings in a schema that take any length. */
+function unboundedStrings(schema: Schema, path: string): string[] {
+  return unboundedPaths(schema, path, {
+    leaf: (leaf, at) => (leaf._zod.def.type === 'string' ? (isBoundedString(leaf) ? [] : [at]) : undefined),
+    // A text piped into a bounded text is refused there before anything stores it.
+    pipeCovers: (input, out) =>
+      isBoundedString(out) && (input._zod.def.type === 'string' || input._zod.def.type === 'pipe'),
+  });
 }
 
 /**
@@ -115,59 +138,12 @@ function refusesPast(schema: Schema): boolean {
 }
 
 /** Paths of the numbers in a schema without a maximum a column takes. */
-function unboundedNumbers(schema: Schema, path: string, seen: ReadonlySet<Schema> = new Set()): string[] {
-  // `seen` holds the schemas above this one only (a schema shared by two fields is walked for each).
-  if (seen.has(schema)) return [];
-  const inside = new Set(seen).add(schema);
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const walk = (inner: unknown, at = path) => unboundedNumbers(inner as Schema, at, inside);
-  switch (def.type) {
-    case 'number':
-      return boundedNumber(schema) ? [] : [path];
-    case 'object': {
-      const { shape, catchall } = def as unknown as z.core.$ZodObjectDef;
-      return [
-        ...Object.entries(shape).flatMap(([key, inner]) => walk(inner, `${path}.${key}`)),
-        ...(catchall ? walk(catchall, `${path}.*`) : []),
-      ];
-    }
-    case 'array':
-      return walk((def as unknown as z.core.$ZodArrayDef).element, `${path}[]`);
-    case 'tuple': {
-      const { items, rest } = def as unknown as z.core.$ZodTupleDef;
-      return [
-        ...items.flatMap((item, i) => walk(item, `${path}[${i}]`)),
-        ...(rest ? walk(rest, `${path}[]`) : []),
-      ];
-    }
-    case 'record': {
-      const { keyType, valueType } = def as unknown as z.core.$ZodRecordDef;
-      return [...walk(keyType, `${path}{key}`), ...walk(valueType, `${path}{}`)];
-    }
-    case 'union':
-      return (def as unknown as z.core.$ZodUnionDef).options.flatMap((o) => walk(o));
-    case 'intersection': {
-      const { left, right } = def as unknown as z.core.$ZodIntersectionDef;
-      return [...walk(left), ...walk(right)];
-    }
-    case 'pipe': {
-      // A number piped into a bounded number (or a fixed set) is refused there before anything stores it.
-      const { in: input, out } = def as unknown as z.core.$ZodPipeDef;
-      return [...(refusesPast(out) ? [] : walk(input)), ...walk(out)];
-    }
-    case 'lazy':
-      return walk((def as unknown as z.core.$ZodLazyDef).getter());
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'nonoptional':
-    case 'readonly':
-    case 'catch':
-      return walk(def['innerType']);
-    default:
-      return [];
-  }
+function unboundedNumbers(schema: Schema, path: string): string[] {
+  return unboundedPaths(schema, path, {
+    leaf: (leaf, at) => (leaf._zod.def.type === 'number' ? (boundedNumber(leaf) ? [] : [at]) : undefined),
+    // A number piped into a bounded number (or a fixed set) is refused there before anything stores it.
+    pipeCovers: (_input, out) => refusesPast(out),
+  });
 }
 
 describe('request bounds', () => {
