@@ -65,7 +65,7 @@ describe('order calls', () => {
     expect(
       firstIssue(getPayBill.request.safeParse({ condition: { price_start: 500, price_end: 100 } })),
     ).toMatchObject({
-      message: 'rangeEndBeforeStart',
+      message: 'priceEndBelowStart',
       path: ['condition', 'price_end'],
     });
     expect(firstIssue(getPayBill.request.safeParse({ condition: { price_start: 1.5 } }))?.message).toBe(

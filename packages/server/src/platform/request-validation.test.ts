@@ -213,13 +213,13 @@ describe.each(dialects())('request validation on %s', (dialect) => {
   it('says what type was expected, and keeps "cannot be empty" for a missing or null field', async () => {
     const headers = sessionHeaders(owner);
     const attach = await t.call('/api/v1/d/testOut', { sn: '123', road: 1, attach: 1 }, headers);
-    expect(attach).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'attach: Expected an object' });
+    expect(attach).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Test options: Expected an object' });
     const zhAttach = await t.call(
       '/api/v1/d/testOut',
       { sn: '123', road: 1, attach: 1 },
       { ...headers, lang: 'zh-CN' },
     );
-    expect(zhAttach.msg).toBe('attach：应为一组字段');
+    expect(zhAttach.msg).toBe('测试参数：应为一组字段');
     const text = await t.call('/p/v1/checkAccount', { phone: 13900000000 });
     expect(text).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Phone: Expected text' });
     const number = await t.call('/api/v1/d/testOut', { sn: '123', road: 'one' }, headers);
