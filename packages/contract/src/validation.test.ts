@@ -287,6 +287,11 @@ describe('goods', () => {
     expect(tagList(' a , b ,,')).toEqual(['a', 'b']);
     expect(tagList(['x', ' '])).toEqual(['x']);
   });
+  it('tag list drops a repeated tag, so two copies of one tag count once', () => {
+    expect(tagList(['x', ' x'])).toEqual(['x']);
+    expect(tagList('a,a,b')).toEqual(['a', 'b']);
+    expect(checkTags(['a', 'a', 'b'])).toBeNull();
+  });
   it('detail images at most 8', () => {
     expect(checkDetailImages(Array(8).fill('i'))).toBeNull();
     expect(checkDetailImages(Array(9).fill('i'))).toBe('detailImagesMax');

@@ -189,10 +189,13 @@ export const checkInteger = onText((s) => {
 export const checkWinRate: Rule = (value) =>
   checkInteger(value) ?? (Number(text(value)) > WIN_RATE_MAX ? 'winRateMax' : null);
 
-/** Tags as a list (each without an English comma, since they are stored comma-joined) or as the stored string. */
+/**
+ * Tags as a list (each without an English comma, since they are stored comma-joined) or as the stored string;
+ * blank and repeated tags dropped (the form's tag entry ignores a repeat, and so does the server: 'x,x' was kept).
+ */
 export function tagList(value: unknown): string[] {
   const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.map(text) : [];
-  return items.map((t) => t.trim()).filter(Boolean);
+  return [...new Set(items.map((t) => t.trim()).filter(Boolean))];
 }
 
 export const checkTags: Rule = (value) => {
