@@ -41,6 +41,8 @@ export type RefusalText =
   | 'analytics:noPermission.device'
   | 'analytics:noPermission.goods'
   | 'adverts:mainOnly'
+  | 'marketing:center.mainOnly'
+  | 'members:mainOnly'
   | 'audit:mainOnly';
 
 function isRouteHandle(value: unknown): value is RouteHandle {

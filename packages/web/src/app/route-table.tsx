@@ -206,32 +206,32 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/gift',
-    { title: 'gift', access: 'activityCenter' },
+    { title: 'gift', access: 'activityCenter', refusal: 'marketing:center.mainOnly' },
     screen(() => import('../features/gifts/components/gift-screen')),
   ),
   route(
     '/activityCenter',
-    { title: 'activityCenter', access: 'activityCenter' },
+    { title: 'activityCenter', access: 'activityCenter', refusal: 'marketing:center.mainOnly' },
     screen(() => import('../features/marketing/components/activity-center-screen')),
   ),
   route(
     '/referrer',
-    { title: 'referrer', access: 'activityCenter' },
+    { title: 'referrer', access: 'activityCenter', refusal: 'marketing:center.mainOnly' },
     screen(() => import('../features/referrers/components/referrer-screen')),
   ),
   route(
     '/record',
-    { title: 'record', access: 'activityCenter' },
+    { title: 'record', access: 'activityCenter', refusal: 'marketing:center.mainOnly' },
     screen(() => import('../features/marketing/components/record-screen')),
   ),
   route(
     '/activity',
-    { title: 'activity', access: 'activityCenter' },
+    { title: 'activity', access: 'activityCenter', refusal: 'marketing:center.mainOnly' },
     screen(() => import('../features/coupons/components/activity-screen')),
   ),
   route(
     '/member',
-    { title: 'member', access: 'member' },
+    { title: 'member', access: 'member', refusal: 'members:mainOnly' },
     screen(() => import('../features/members/components/member-screen')),
   ),
   route(

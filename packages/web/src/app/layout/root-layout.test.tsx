@@ -6,6 +6,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { i18n } from '../../i18n/i18n';
 import advertsTexts from '../../i18n/resources/adverts';
 import analyticsTexts from '../../i18n/resources/analytics';
+import marketingTexts from '../../i18n/resources/marketing';
+import membersTexts from '../../i18n/resources/members';
 import notifyTexts from '../../i18n/resources/notify';
 import staffTexts from '../../i18n/resources/staff';
 import { createQueryClient } from '../../lib/query-client';
@@ -110,6 +112,12 @@ describe('routes and session', () => {
       ['/sicRegion', analyticsTexts['en-US'].noPermission.region],
       ['/sicGoodsDetail?goodsId=1', analyticsTexts['en-US'].noPermission.goods],
       ['/advertisement', advertsTexts['en-US'].mainOnly],
+      ['/activityCenter', marketingTexts['en-US'].center.mainOnly],
+      ['/gift', marketingTexts['en-US'].center.mainOnly],
+      ['/activity', marketingTexts['en-US'].center.mainOnly],
+      ['/referrer', marketingTexts['en-US'].center.mainOnly],
+      ['/record', marketingTexts['en-US'].center.mainOnly],
+      ['/member', membersTexts['en-US'].mainOnly],
     ];
     for (const [path, text] of cases) {
       const { unmount } = renderAt(path);

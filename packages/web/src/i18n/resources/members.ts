@@ -59,6 +59,7 @@ export default defineNamespace({
       subject: '会员列表（当前搜索条件）',
       subjectAll: '全部会员',
     },
+    mainOnly: '会员仅主账号可管理。',
     app: {
       expired: '会员应用未开通或已过期，开通后即可查看会员。',
       contactTitle: '开通会员应用',
@@ -152,6 +153,7 @@ export default defineNamespace({
       subject: '會員列表（目前搜尋條件）',
       subjectAll: '全部會員',
     },
+    mainOnly: '會員僅主帳號可管理。',
     app: {
       expired: '會員應用未開通或已過期，開通後即可查看會員。',
       contactTitle: '開通會員應用',
@@ -246,6 +248,7 @@ export default defineNamespace({
       subject: 'Members (the current search)',
       subjectAll: 'All members',
     },
+    mainOnly: 'Only the main account manages members.',
     app: {
       expired: 'The Members app is not active or has expired. Activate it to see your members.',
       contactTitle: 'Activate the Members app',
