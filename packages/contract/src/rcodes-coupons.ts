@@ -12,8 +12,8 @@ export const couponRcodes = {
   1101: {
     name: 'COUPON_RATE_RANGE',
     text: {
-      'zh-CN': '折扣须在 0.01 折到 9.99 折之间（顾客支付原价的 0.01%–99.99%）',
-      'zh-TW': '折扣須在 0.01 折到 9.99 折之間（顧客支付原價的 0.01%–99.99%）',
+      'zh-CN': '折扣须在 0.001 折到 9.999 折之间（顾客支付原价的 0.01%–99.99%）',
+      'zh-TW': '折扣須在 0.001 折到 9.999 折之間（顧客支付原價的 0.01%–99.99%）',
       'en-US': 'The rate must make the customer pay between 0.01% and 99.99% of the price',
     },
   },
