@@ -7,6 +7,7 @@ import {
   COUPON_RATE_WHOLE,
   couponPrice,
   couponReaches,
+  couponRuleProblems,
   couponTermsText,
   couponUsableOn,
   editCoupon,
@@ -58,6 +59,37 @@ describe('coupon rules', () => {
         field,
       });
     }
+  });
+
+  it('lists every broken rule at once, one per field, the first being what the server answers', () => {
+    const broken = {
+      ...base,
+      rate: COUPON_RATE_WHOLE,
+      quantity: 0,
+      receive_limit: 101,
+      points: 1.5,
+      weekdays: [],
+    };
+    expect(couponRuleProblems(broken, today).map((p) => p.field)).toEqual([
+      'rate',
+      'quantity',
+      'receive_limit',
+      'points',
+      'weekdays',
+    ]);
+    expect(checkCouponRules(broken, today)).toEqual(couponRuleProblems(broken, today)[0]);
+    expect(couponRuleProblems(base, today)).toEqual([]);
+    // A use window ending before today and before it starts is one problem at use_end, not two.
+    expect(
+      couponRuleProblems({ ...base, use_start: '2026-11-10', use_end: '2026-11-05' }, today).map(
+        (p) => p.field,
+      ),
+    ).toEqual(['use_end']);
+  });
+
+  it('takes the rate bounds its message states: 0.001 to 9.999 折 (1 to 9999 hundredths of a percent)', () => {
+    expect(checkCouponRules({ ...base, rate: 1 }, today)).toBeNull();
+    expect(checkCouponRules({ ...base, rate: COUPON_RATE_WHOLE - 1 }, today)).toBeNull();
   });
 
   it('parses the form: referrer_id forced to 0, weekdays sorted once, ids deduplicated', () => {

@@ -142,37 +142,55 @@ export interface CouponRuleInput {
 
 const whole = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
 
+/** A broken rule of a coupon: its rcode, the field its message belongs to, and the message's parameters. */
+export interface CouponRuleProblem {
+  rcode: RcodeName;
+  field: keyof CouponRuleInput;
+  params?: Record<string, string | number>;
+}
+
 /**
- * The first broken rule of a coupon and the field it belongs to (checked in the form as the person types, and
- * again by the server); `today` is the merchant-local 'YYYY-MM-DD' (a new or changed coupon must still be usable).
+ * Every broken rule of a coupon, in the order of the form, at most one per field: the form shows them all at
+ * once, so the person fixes every field in one go. `today` is the merchant-local 'YYYY-MM-DD' (a new or changed
+ * coupon must still be usable).
  */
-export function checkCouponRules(
-  input: CouponRuleInput,
-  today: string,
-): { rcode: RcodeName; field: keyof CouponRuleInput; params?: Record<string, string | number> } | null {
+export function couponRuleProblems(input: CouponRuleInput, today: string): CouponRuleProblem[] {
+  const problems: CouponRuleProblem[] = [];
   if (input.type === 'rate' && !whole(input.rate, 1, COUPON_RATE_WHOLE - 1))
-    return { rcode: 'COUPON_RATE_RANGE', field: 'rate' };
+    problems.push({ rcode: 'COUPON_RATE_RANGE', field: 'rate' });
   if (input.type === 'reduce' && !whole(input.reduce, 1, COUPON_AMOUNT_MAX))
-    return { rcode: 'COUPON_REDUCE_RANGE', field: 'reduce' };
+    problems.push({ rcode: 'COUPON_REDUCE_RANGE', field: 'reduce' });
   if (!whole(input.condition, 0, COUPON_AMOUNT_MAX))
-    return { rcode: 'COUPON_REDUCE_RANGE', field: 'condition' };
+    problems.push({ rcode: 'COUPON_REDUCE_RANGE', field: 'condition' });
   if (input.scope === 'stores' && input.store_ids.length === 0)
-    return { rcode: 'COUPON_SCOPE_EMPTY', field: 'store_ids' };
+    problems.push({ rcode: 'COUPON_SCOPE_EMPTY', field: 'store_ids' });
   if (input.scope === 'goods' && input.goods_ids.length === 0)
-    return { rcode: 'COUPON_SCOPE_EMPTY', field: 'goods_ids' };
+    problems.push({ rcode: 'COUPON_SCOPE_EMPTY', field: 'goods_ids' });
   if (!whole(input.quantity, 1, COUPON_QUANTITY_MAX))
-    return { rcode: 'COUPON_QUANTITY_RANGE', field: 'quantity', params: { max: COUPON_QUANTITY_MAX } };
+    problems.push({
+      rcode: 'COUPON_QUANTITY_RANGE',
+      field: 'quantity',
+      params: { max: COUPON_QUANTITY_MAX },
+    });
   if (!whole(input.receive_limit, 1, COUPON_RECEIVE_LIMIT_MAX))
-    return { rcode: 'COUPON_LIMIT_RANGE', field: 'receive_limit', params: { max: COUPON_RECEIVE_LIMIT_MAX } };
+    problems.push({
+      rcode: 'COUPON_LIMIT_RANGE',
+      field: 'receive_limit',
+      params: { max: COUPON_RECEIVE_LIMIT_MAX },
+    });
   if (!whole(input.points, 0, COUPON_POINTS_MAX))
-    return { rcode: 'COUPON_POINTS_RANGE', field: 'points', params: { max: COUPON_POINTS_MAX } };
+    problems.push({ rcode: 'COUPON_POINTS_RANGE', field: 'points', params: { max: COUPON_POINTS_MAX } });
   if (input.receive_end < input.receive_start)
-    return { rcode: 'COUPON_RECEIVE_PERIOD_INVALID', field: 'receive_end' };
-  if (input.use_end < input.use_start || input.use_end < input.receive_start)
-    return { rcode: 'COUPON_USE_PERIOD_INVALID', field: 'use_end' };
-  if (input.use_end < today) return { rcode: 'COUPON_USE_PERIOD_INVALID', field: 'use_end' };
-  if (input.weekdays.length === 0) return { rcode: 'COUPON_WEEKDAYS_EMPTY', field: 'weekdays' };
-  return null;
+    problems.push({ rcode: 'COUPON_RECEIVE_PERIOD_INVALID', field: 'receive_end' });
+  if (input.use_end < input.use_start || input.use_end < input.receive_start || input.use_end < today)
+    problems.push({ rcode: 'COUPON_USE_PERIOD_INVALID', field: 'use_end' });
+  if (input.weekdays.length === 0) problems.push({ rcode: 'COUPON_WEEKDAYS_EMPTY', field: 'weekdays' });
+  return problems;
+}
+
+/** The first broken rule of a coupon and the field it belongs to (what the server answers), or null. */
+export function checkCouponRules(input: CouponRuleInput, today: string): CouponRuleProblem | null {
+  return couponRuleProblems(input, today)[0] ?? null;
 }
 
 /** Whether a coupon is usable on a merchant-local day (its use window and weekdays). */

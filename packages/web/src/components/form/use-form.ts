@@ -46,6 +46,7 @@ export function useForm<T extends object>(initial: T | (() => T)) {
   const check = useCallback((found: FieldErrors): boolean => {
     setErrors(found);
     setMessage(null);
+    if (hasErrors(found)) revealFirstError();
     return !hasErrors(found);
   }, []);
 
@@ -72,8 +73,10 @@ export function useForm<T extends object>(initial: T | (() => T)) {
       } catch (error) {
         if (!(error instanceof ApiError)) return null;
         const field = fieldOf?.(error.rcode);
-        if (field) setErrors({ [field]: error.msg });
-        else setMessage(error.msg);
+        if (field) {
+          setErrors({ [field]: error.msg });
+          revealFirstError();
+        } else setMessage(error.msg);
         return null;
       }
     },
@@ -100,6 +103,18 @@ export function useForm<T extends object>(initial: T | (() => T)) {
     attempt,
     send,
   };
+}
+
+/**
+ * Brings the first field marked in red into view once it is drawn: in a long form (a coupon, a gift batch) it may
+ * be far above or below the button the person tapped.
+ */
+function revealFirstError(): void {
+  globalThis.requestAnimationFrame?.(() => {
+    // The control marked invalid, or the message of a field without one (chips, pickers): the first on the page.
+    const field = document.querySelector('[aria-invalid="true"], .field-error');
+    if (field && typeof field.scrollIntoView === 'function') field.scrollIntoView({ block: 'center' });
+  });
 }
 
 /** Whether any field has a message. */

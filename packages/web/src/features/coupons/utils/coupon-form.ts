@@ -1,6 +1,6 @@
 import {
   addCoupon,
-  checkCouponRules,
+  couponRuleProblems,
   COUPON_RATE_WHOLE,
   type Coupon,
   type CouponRuleInput,
@@ -151,7 +151,7 @@ function formField(field: keyof CouponRuleInput): string {
 
 /**
  * Every message of the form at its field, as the server would answer it: the contract's request schema, then
- * the coupon's rules (checkCouponRules). Empty when the form may be sent.
+ * the coupon's rules (couponRuleProblems, every one at once). Empty when the form may be sent.
  */
 export function checkCouponForm(
   values: CouponFormValues,
@@ -164,16 +164,16 @@ export function checkCouponForm(
   for (const [field, msg] of Object.entries(schemaErrors)) {
     errors[field === 'rate' ? 'zhe' : field] = msg;
   }
-  const numbers = [body.rate, body.reduce, body.condition, body.quantity, body.receive_limit, body.points];
   const rateText = rcodeText(RCODE.COUPON_RATE_RANGE)![locale];
   if (values.type === 'rate' && !Number.isInteger(body.rate) && !errors['zhe']) errors['zhe'] = rateText;
   if (values.type === 'reduce' && !Number.isInteger(body.reduce) && !errors['reduce'])
     errors['reduce'] = rcodeText(RCODE.COUPON_REDUCE_RANGE)![locale];
   if (!Number.isInteger(body.condition) && !errors['condition'])
     errors['condition'] = rcodeText(RCODE.COUPON_REDUCE_RANGE)![locale];
-  if (Object.keys(errors).length === 0 && numbers.every((n) => Number.isInteger(n))) {
-    const rule = checkCouponRules(body as CouponRuleInput, zonedDay(now));
-    if (rule) errors[formField(rule.field)] = interpolate(rcodeText(RCODE[rule.rcode])![locale], rule.params);
+  // Every broken rule at once, each at a field without a message of its own yet (the schema's is more exact).
+  for (const rule of couponRuleProblems(body as CouponRuleInput, zonedDay(now))) {
+    const field = formField(rule.field);
+    if (!errors[field]) errors[field] = interpolate(rcodeText(RCODE[rule.rcode])![locale], rule.params);
   }
   return errors;
 }
