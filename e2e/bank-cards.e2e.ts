@@ -215,6 +215,15 @@ describe('payout bank cards', () => {
       await visible(page.getByText('Holder cannot be empty'));
       await visible(page.getByText('Card number cannot be empty'));
       await visible(page.getByText('Store address cannot be empty'));
+      // The form is long: the refusal brings its first field (the holder, far above the button) into view.
+      await expect
+        .poll(() =>
+          page.locator('#bc-holder').evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
       await stillSnap(page, 'bank-form-empty');
       await fillForm(page, OWNER);
       await stillSnap(page, 'bank-form-filled');

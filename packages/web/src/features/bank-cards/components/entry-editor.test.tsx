@@ -45,8 +45,15 @@ function renderEditor(props: Partial<Parameters<typeof EntryEditor>[0]> = {}) {
 
 const photo = { image_id: 'abcdefgh1234', url: 'blob:x' };
 
+const scrolled: string[] = [];
+
 beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
+  // jsdom has no layout; the refused form brings its first message into view.
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this.textContent ?? '');
+  };
   setApiNavigator(() => undefined);
   registerNamespace('bankCards', bankCardsTexts);
   await i18n.changeLanguage('en-US');
@@ -65,6 +72,8 @@ describe('the merchant entry editor', () => {
     expect(screen.getByText('Branch cannot be empty')).toBeTruthy();
     expect(screen.getByText('Store region cannot be empty')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+    // The holder's row, four screens above the button on a phone, is brought into view.
+    await waitFor(() => expect(scrolled[0]).toContain('Holder cannot be empty'));
   });
 
   it('asks for the bank before the branch list, then for the bank region', async () => {

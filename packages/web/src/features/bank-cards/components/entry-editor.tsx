@@ -41,6 +41,18 @@ interface EntryEditorProps {
 }
 
 /**
+ * Brings the first message of the form (at its field, else the one above the buttons) into view once it has
+ * painted: the form is four screens long on a phone, and a refused "Next" left the holder's "cannot be empty" far
+ * above the button, so the button seemed dead.
+ */
+function revealFirstError(): void {
+  requestAnimationFrame(() => {
+    const first = document.querySelector('.bc-editor .field-error, .bc-editor .form-message');
+    (first?.closest('.adm-list-item') ?? first)?.scrollIntoView({ block: 'center' });
+  });
+}
+
+/**
  * The three-step merchant entry (spec §2), the same on /bankCard and /shareAddBank: the form, the six photos, the
  * success page. Everything typed stays in memory across steps and failed calls; back and cancel close the editor
  * on steps one and three, and go from the photos to the form.
@@ -83,6 +95,7 @@ export function EntryEditor({
   const saveForm = async (): Promise<boolean> => {
     if (!check(checkMerchantForm(values, locale, Date.now()))) {
       setStep('form');
+      revealFirstError();
       return false;
     }
     setMessage(null);
@@ -99,6 +112,7 @@ export function EntryEditor({
       if (field) setErrors({ [field]: error.msg });
       else setMessage(error.msg);
       setStep('form');
+      revealFirstError();
       return false;
     }
   };
