@@ -65,10 +65,13 @@ async function openMenu(): Promise<void> {
 describe('logging in with WeChat', () => {
   it('the first time, the hand-over lands on /BindPassport with a bind ticket', async () => {
     await page.goto(`${server.url}/login`);
+    // The messaging app is the sandbox: the button says so, and so does the screen it leads to.
+    await visible(page.getByText(en.auth.sandboxWechat));
     await page.getByRole('button', { name: en.auth.wechatLogin }).click();
     await page.waitForURL(/\/BindPassport\?token=\w+&secret=\w+/);
     await visible(page.getByRole('heading', { name: p.title }));
     await visible(page.getByText(p.none));
+    await visible(page.getByText(en.auth.sandboxWechat));
     await shot(page, 'passport-bind');
   });
 

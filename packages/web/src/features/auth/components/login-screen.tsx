@@ -139,6 +139,11 @@ export default function LoginScreen() {
         {config && !config.wechatLogin.configured ? (
           <p className="muted auth-note">{t('wechatNotConfigured')}</p>
         ) : null}
+        {config?.wechatLogin.configured && config.sandbox.messaging ? (
+          <p className="sandbox-note auth-note">
+            <span className="sandbox-tag">{t('sandbox')}</span> {t('sandboxWechat')}
+          </p>
+        ) : null}
       </div>
 
       {recentOpen !== null ? (

@@ -13,7 +13,9 @@ import { ListState } from '../../../components/list-state/list-state';
 import { registerNamespace } from '../../../i18n/i18n';
 import authTexts from '../../../i18n/resources/auth';
 import passportTexts from '../../../i18n/resources/passport';
+import { currentAgent } from '../../../lib/agent';
 import { ApiError } from '../../../lib/api-client';
+import { useAppConfig } from '../../../lib/app-config';
 import { toast } from '../../../lib/notify';
 import { readUserInfo } from '../../../lib/session';
 import { AuthFrame } from '../../../components/auth-frame/auth-frame';
@@ -130,9 +132,10 @@ function LinkedAccount({
  * handed over in the query, then manage the linked accounts: switch, remarks, unlink.
  */
 export default function BindPassportScreen() {
-  const { t } = useTranslation('passport');
+  const { t } = useTranslation(['passport', 'auth']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { data: config } = useAppConfig(currentAgent());
   const [credentials, setCredentials] = useState(() => initialCredentials(params));
   const info = usePassportInfo(credentials);
   const bind = useBindAccount(credentials ?? { token: '', secret: '' });
@@ -196,6 +199,11 @@ export default function BindPassportScreen() {
       ) : (
         <p className="muted passport-intro">{t('intro')}</p>
       )}
+      {config?.sandbox.messaging ? (
+        <p className="sandbox-note passport-intro">
+          <span className="sandbox-tag">{t('auth:sandbox')}</span> {t('auth:sandboxWechat')}
+        </p>
+      ) : null}
       <form
         noValidate
         onSubmit={(event) => {
