@@ -79,20 +79,33 @@ export interface GiftRuleInput {
   quantity: number;
 }
 
-/** The first broken rule of a batch and the field it belongs to; `today` is the merchant-local 'YYYY-MM-DD'. */
-export function checkGiftRules(
-  input: GiftRuleInput,
-  today: string,
-): { rcode: RcodeName; field: keyof GiftRuleInput; params?: Record<string, string | number> } | null {
-  if (input.end_date < input.start_date) return { rcode: 'GIFT_PERIOD_INVALID', field: 'end_date' };
-  if (input.end_date < today) return { rcode: 'GIFT_PERIOD_PAST', field: 'end_date' };
-  if (input.weekdays.length === 0) return { rcode: 'GIFT_WEEKDAYS_EMPTY', field: 'weekdays' };
-  if (input.device_sn.length === 0) return { rcode: 'GIFT_DEVICES_EMPTY', field: 'device_sn' };
-  if (input.gifts.length === 0) return { rcode: 'GIFT_GOODS_EMPTY', field: 'gifts' };
+/** A broken rule of a batch: its rcode, the field its message belongs to, and the message's parameters. */
+export interface GiftRuleProblem {
+  rcode: RcodeName;
+  field: keyof GiftRuleInput;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Every broken rule of a batch, in the order of the rules, at most one per field (the form shows them all at
+ * once); `today` is the merchant-local 'YYYY-MM-DD'.
+ */
+export function giftRuleProblems(input: GiftRuleInput, today: string): GiftRuleProblem[] {
+  const problems: GiftRuleProblem[] = [];
+  if (input.end_date < input.start_date) problems.push({ rcode: 'GIFT_PERIOD_INVALID', field: 'end_date' });
+  else if (input.end_date < today) problems.push({ rcode: 'GIFT_PERIOD_PAST', field: 'end_date' });
+  if (input.weekdays.length === 0) problems.push({ rcode: 'GIFT_WEEKDAYS_EMPTY', field: 'weekdays' });
+  if (input.device_sn.length === 0) problems.push({ rcode: 'GIFT_DEVICES_EMPTY', field: 'device_sn' });
+  if (input.gifts.length === 0) problems.push({ rcode: 'GIFT_GOODS_EMPTY', field: 'gifts' });
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > GIFT_QUANTITY_MAX) {
-    return { rcode: 'GIFT_QUANTITY_RANGE', field: 'quantity', params: { max: GIFT_QUANTITY_MAX } };
+    problems.push({ rcode: 'GIFT_QUANTITY_RANGE', field: 'quantity', params: { max: GIFT_QUANTITY_MAX } });
   }
-  return null;
+  return problems;
+}
+
+/** The first broken rule of a batch and the field it belongs to (what the server answers), or null. */
+export function checkGiftRules(input: GiftRuleInput, today: string): GiftRuleProblem | null {
+  return giftRuleProblems(input, today)[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

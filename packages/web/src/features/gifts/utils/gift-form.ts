@@ -1,4 +1,4 @@
-import { addGift, checkGiftRules, type GiftRuleInput } from '@vendo/contract/api/gifts';
+import { addGift, giftRuleProblems, type GiftRuleInput } from '@vendo/contract/api/gifts';
 import { zonedDay } from '@vendo/contract/constants';
 import { interpolate, type Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText, type RcodeName } from '@vendo/contract/rcodes';
@@ -71,28 +71,18 @@ export function fieldOfRcode(rcode: number): string | null {
 
 /**
  * Every message of the form at its field, as the server would answer it: the contract's request schema, then
- * the batch's rules (checkGiftRules) in their order. Empty when the form may be sent.
+ * the batch's rules (giftRuleProblems), every one at once. Empty when the form may be sent.
  */
 export function checkGiftForm(values: GiftFormValues, locale: Locale, now: number = Date.now()): FieldErrors {
   const body = giftRequest(values);
   const errors: FieldErrors = { ...(checkWithSchema(addGift.request, body, locale) ?? {}) };
-  // Dates and numbers the schema refused are not checked again by the rules.
-  const ready =
-    !errors['start_date'] && !errors['end_date'] && !errors['quantity'] && Number.isInteger(body.quantity);
-  if (ready) {
-    const rule = checkGiftRules(body as GiftRuleInput, zonedDay(now));
-    if (rule && !errors[rule.field]) {
+  // Every broken rule at once, each at a field without a message of its own yet; the period only once the
+  // schema took both of its dates.
+  const datesTaken = !errors['start_date'] && !errors['end_date'];
+  for (const rule of giftRuleProblems(body as GiftRuleInput, zonedDay(now))) {
+    if (rule.field === 'end_date' && !datesTaken) continue;
+    if (!errors[rule.field])
       errors[rule.field] = interpolate(rcodeText(RCODE[rule.rcode])![locale], rule.params);
-    }
-  } else {
-    // The list rules still speak when the numbers are wrong.
-    for (const [field, rcode] of [
-      ['weekdays', 'GIFT_WEEKDAYS_EMPTY'],
-      ['device_sn', 'GIFT_DEVICES_EMPTY'],
-      ['gifts', 'GIFT_GOODS_EMPTY'],
-    ] as const) {
-      if (values[field].length === 0 && !errors[field]) errors[field] = rcodeText(RCODE[rcode])![locale];
-    }
   }
   return errors;
 }
