@@ -225,4 +225,20 @@ describe('who may see funds (1036)', () => {
     expect(await refused.getByRole('list', { name: f.settle.listLabel }).count()).toBe(0);
     await refused.context().close();
   });
+
+  it('a custom range shows each day whole, under its label, at 375 px', async () => {
+    await openPath(page, server, '/settle');
+    await page.getByRole('tab', { name: en.components.custom, exact: true }).click();
+    for (const label of [en.components.startDate, en.components.endDate]) {
+      const day = page
+        .getByRole('button', { name: new RegExp(label) })
+        .locator('span')
+        .last();
+      await visible(day);
+      expect(await day.textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // One line box: 'Start date 2026-11-28' side by side broke the day at a hyphen ('2026-' over '11-28').
+      expect(await day.evaluate((el) => el.getClientRects().length)).toBe(1);
+    }
+    await stillSnap(page, 'funds-settle-custom');
+  });
 });

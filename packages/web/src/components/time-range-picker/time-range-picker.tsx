@@ -71,6 +71,10 @@ const labelStyle: CSSProperties = {
 const arrowStyle: CSSProperties = { width: 44, height: 44, padding: 0 };
 
 const dateFieldStyle: CSSProperties = { flex: 1, minWidth: 0 };
+// The label above the day, and the day in one piece: side by side, 'Start date 2026-11-28' broke at a hyphen of
+// the day ('2026-' over '11-28') in every language at 375 px.
+const dateLabelStyle: CSSProperties = { display: 'block', fontSize: 12, color: 'var(--adm-color-weak)' };
+const dateValueStyle: CSSProperties = { whiteSpace: 'nowrap' };
 
 type Editing = 'start' | 'end' | null;
 
@@ -159,13 +163,13 @@ export function TimeRangePicker({
       {value.mode === 'custom' ? (
         <div style={rowStyle}>
           <Button size="small" style={dateFieldStyle} onClick={() => setEditing('start')}>
-            <span style={{ color: 'var(--adm-color-weak)' }}>{t('startDate')} </span>
-            {startDay}
+            <span style={dateLabelStyle}>{t('startDate')} </span>
+            <span style={dateValueStyle}>{startDay}</span>
           </Button>
           <span aria-hidden="true">~</span>
           <Button size="small" style={dateFieldStyle} onClick={() => setEditing('end')}>
-            <span style={{ color: 'var(--adm-color-weak)' }}>{t('endDate')} </span>
-            {endDay}
+            <span style={dateLabelStyle}>{t('endDate')} </span>
+            <span style={dateValueStyle}>{endDay}</span>
           </Button>
         </div>
       ) : null}
