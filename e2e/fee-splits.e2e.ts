@@ -100,6 +100,11 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
     await page.getByRole('button', { name: fs.list.add }).first().click();
     const sheet = editor();
     await visible(sheet);
+    // Saved empty: each message names its field, and nothing is sent.
+    await sheet.getByRole('button', { name: en.components.save }).click();
+    await visible(sheet.locator('#fs-name-error').getByText('Split name cannot be empty'));
+    await visible(sheet.getByText('Main account cannot be empty'));
+    expect((await configs()).count).toBe(0);
     await sheet.locator('#fs-name').fill(CONFIG_NAME);
     const mainChoice = sheet
       .getByRole('list', { name: 'Main account' })

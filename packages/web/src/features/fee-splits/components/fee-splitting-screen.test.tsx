@@ -96,7 +96,7 @@ describe('/feeSplitting', () => {
 
     // Sending it empty shows every message at its field, and sends nothing.
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
-    expect(sheet.getByText('Cannot be empty').id).toBe('fs-name-error');
+    expect(sheet.getByText('Split name cannot be empty').id).toBe('fs-name-error');
     expect(sheet.getByText('Main account cannot be empty')).toBeTruthy();
     expect(sheet.getByText('Add at least one split account')).toBeTruthy();
 

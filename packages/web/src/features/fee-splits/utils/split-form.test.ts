@@ -86,7 +86,7 @@ describe('checkSplitForm', () => {
 
   it("puts the schema's messages at the name and the main card", () => {
     const errors = checkSplitForm(values({ bank_split_name: '', main_merchant_id: '' }), 'en-US');
-    expect(errors.bank_split_name).toBe('Cannot be empty');
+    expect(errors.bank_split_name).toBe('Split name cannot be empty');
     expect(errors.main_merchant_id).toBe('Main account cannot be empty');
   });
 

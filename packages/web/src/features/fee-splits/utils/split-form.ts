@@ -137,10 +137,13 @@ export function checkSplitForm(values: SplitFormValues, locale: Locale): FieldEr
   for (const field of ['bank_split_name', 'main_merchant_id', 'pay_channel'] as const) {
     if (schema[field]) errors[field] = schema[field];
   }
-  if (values.main_merchant_id === '') {
-    errors.main_merchant_id = validationText('fieldRequired', locale, {
-      field: SPLIT_FIELD_LABELS.main_merchant_id?.[locale] ?? '',
-    });
+  // An empty name or main card says which field, as the bank-card form does ("Split name cannot be empty").
+  for (const field of ['bank_split_name', 'main_merchant_id'] as const) {
+    if (values[field].trim() === '') {
+      errors[field] = validationText('fieldRequired', locale, {
+        field: SPLIT_FIELD_LABELS[field]?.[locale] ?? '',
+      });
+    }
   }
   let rowsOk = true;
   values.split_merchant.forEach((row, i) => {
