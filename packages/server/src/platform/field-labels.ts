@@ -23,8 +23,24 @@ const labels: Record<string, LocaleText> = {
 const byCall = new Map<string, Record<string, LocaleText>>();
 
 export function fieldLabel(field: string, locale: Locale, callPath?: string): string {
-  const scoped = callPath ? byCall.get(callPath)?.[field] : undefined;
-  return (scoped ?? labels[field])?.[locale] ?? field;
+  const direct = labelOf(field, callPath);
+  if (direct) return direct[locale];
+  // An item of a list without a label of its own: the list's label and the item's place from 1 ("Weekdays 2").
+  const item = /^(.+)\.(\d+)$/.exec(field);
+  const list = item ? labelOf(item[1]!, callPath) : undefined;
+  if (item && list) return `${list[locale]} ${Number(item[2]) + 1}`;
+  // A list's filter (`condition.keyword`): the call's own label of that field, where the call has one.
+  const filter =
+    callPath && field.startsWith(CONDITION)
+      ? byCall.get(callPath)?.[field.slice(CONDITION.length)]
+      : undefined;
+  return filter?.[locale] ?? field;
+}
+
+const CONDITION = 'condition.';
+
+function labelOf(field: string, callPath: string | undefined): LocaleText | undefined {
+  return (callPath ? byCall.get(callPath)?.[field] : undefined) ?? labels[field];
 }
 
 /**
