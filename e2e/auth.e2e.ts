@@ -90,6 +90,14 @@ describe('a merchant signs up, logs in, changes language and password, logs out'
     await expect.poll(() => page.getByText(en.auth.signupTitle).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText(en.auth.sandbox, { exact: true }).first().isVisible()).toBe(true);
 
+    // Sent empty: each message names its field.
+    await page.getByRole('button', { name: en.auth.signup, exact: true }).click();
+    for (const label of [en.auth.mchName, en.auth.business, en.auth.phone, en.auth.confirmPassword]) {
+      await expect
+        .poll(() => page.getByText(`${label} cannot be empty`, { exact: true }).isVisible())
+        .toBe(true);
+    }
+
     // The phone is checked before a code is asked for.
     await page.getByPlaceholder(en.auth.phonePlaceholder).fill('12345');
     await page.getByRole('button', { name: en.auth.getCode }).click();

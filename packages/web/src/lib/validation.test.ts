@@ -18,4 +18,18 @@ describe('form checks with a contract schema', () => {
     expect(checkWithSchema(addArea.request, { name: '' }, 'en-US')).toEqual({ name: 'Cannot be empty' });
     expect(firstIssueText([], 'en-US')).toBe('Invalid value');
   });
+
+  it('name an empty field by the label the form gives it, in the form’s language', () => {
+    expect(checkWithSchema(addArea.request, { name: '' }, 'en-US', { name: 'Area name' })).toEqual({
+      name: 'Area name cannot be empty',
+    });
+    expect(checkWithSchema(addArea.request, { name: '' }, 'zh-TW', { name: '區域名稱' })).toEqual({
+      name: '區域名稱不能為空',
+    });
+    // Other rules keep their own words.
+    const long = { name: 'North', address: 'x'.repeat(TEXT_MAX.address + 1) };
+    expect(checkWithSchema(addArea.request, long, 'en-US', { address: 'Address' })).toEqual({
+      address: `At most ${TEXT_MAX.address} characters`,
+    });
+  });
 });

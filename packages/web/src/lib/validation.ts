@@ -14,18 +14,26 @@ export function validationText(
 /** Field name → text of the first issue on that field. Issues whose message is not a key read as "invalid". */
 export type FieldErrors = Partial<Record<string, string>>;
 
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): FieldErrors {
+/** Field name → its label on screen: an empty field's message then names it ("Phone cannot be empty"). */
+export type FieldLabels = Partial<Record<string, string>>;
+
+export function issuesToFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  locale: Locale,
+  labels: FieldLabels = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
     if (errors[field] !== undefined) continue;
-    errors[field] = issueText(issue, locale);
+    errors[field] = issueText(issue, locale, labels[field]);
   }
   return errors;
 }
 
 /** An issue's key as text; a text over its maximum says the maximum, as the server does. */
-function issueText(issue: z.core.$ZodIssue, locale: Locale): string {
+function issueText(issue: z.core.$ZodIssue, locale: Locale, label?: string): string {
+  if (issue.message === 'required' && label) return validationText('fieldRequired', locale, { field: label });
   if (issue.code === 'too_big' && issue.origin === 'string') {
     return validationText('tooLong', locale, { max: Number(issue.maximum) });
   }
@@ -39,7 +47,12 @@ export function firstIssueText(issues: readonly z.core.$ZodIssue[], locale: Loca
 }
 
 /** Checks form values with a contract request schema, the same one the server applies. */
-export function checkWithSchema(schema: z.ZodType, values: unknown, locale: Locale): FieldErrors | null {
+export function checkWithSchema(
+  schema: z.ZodType,
+  values: unknown,
+  locale: Locale,
+  labels?: FieldLabels,
+): FieldErrors | null {
   const result = schema.safeParse(values);
-  return result.success ? null : issuesToFieldErrors(result.error.issues, locale);
+  return result.success ? null : issuesToFieldErrors(result.error.issues, locale, labels);
 }

@@ -32,7 +32,7 @@ export default function ForgetScreen() {
   const sendCode = async (): Promise<boolean> => {
     const { sendPwdSMS } = await loadAccountCalls();
     const body = { phone: values.phone };
-    const invalid = checkWithSchema(sendPwdSMS.request, body, locale);
+    const invalid = checkWithSchema(sendPwdSMS.request, body, locale, { phone: t('phone') });
     if (invalid) {
       setErrors((prev) => ({ ...prev, phone: invalid.phone }));
       return false;
@@ -48,8 +48,12 @@ export default function ForgetScreen() {
     const { resetPwd } = await loadAccountCalls();
     const body = { phone: values.phone, password: values.password, code: values.code };
     const found: FieldErrors = {
-      ...checkWithSchema(resetPwd.request, body, locale),
-      confirm: confirmPasswordError(values.confirm, values.password, locale),
+      ...checkWithSchema(resetPwd.request, body, locale, {
+        phone: t('phone'),
+        code: t('code'),
+        password: t('newPassword'),
+      }),
+      confirm: confirmPasswordError(values.confirm, values.password, locale, t('confirmPassword')),
     };
     setErrors(found);
     if (hasErrors(found)) return;

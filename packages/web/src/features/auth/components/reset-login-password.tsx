@@ -50,8 +50,11 @@ export function ResetLoginPasswordSheet({ visible, onClose }: ResetLoginPassword
     const { changePwd } = await loadAccountCalls();
     const body = { code: values.code, password: values.password };
     const found: FieldErrors = {
-      ...checkWithSchema(changePwd.request, body, locale),
-      confirm: confirmPasswordError(values.confirm, values.password, locale),
+      ...checkWithSchema(changePwd.request, body, locale, {
+        code: t('code'),
+        password: t('newPassword'),
+      }),
+      confirm: confirmPasswordError(values.confirm, values.password, locale, t('confirmPassword')),
     };
     setErrors(found);
     if (hasErrors(found)) return;

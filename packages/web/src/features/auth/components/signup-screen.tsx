@@ -54,7 +54,7 @@ export default function SignupScreen() {
   const sendCode = async (): Promise<boolean> => {
     const { checkAccount } = await loadAccountCalls();
     const body = { phone: values.phone, agentid: agent };
-    const invalid = checkWithSchema(checkAccount.request, body, locale);
+    const invalid = checkWithSchema(checkAccount.request, body, locale, { phone: t('phone') });
     if (invalid) {
       setErrors((prev) => ({ ...prev, phone: invalid.phone }));
       return false;
@@ -78,13 +78,20 @@ export default function SignupScreen() {
       code: values.code,
       agent,
     };
-    const found: FieldErrors = { ...checkWithSchema(signUp.request, body, locale) };
+    const labels = {
+      mchName: t('mchName'),
+      business: t('business'),
+      phone: t('phone'),
+      code: t('code'),
+      password: t('password'),
+    };
+    const found: FieldErrors = { ...checkWithSchema(signUp.request, body, locale, labels) };
     // No sign means no code was requested for this phone yet: the place to say so is the code field.
     if (found.sign) {
       found.code = t('getCodeFirst');
       delete found.sign;
     }
-    found.confirm = confirmPasswordError(values.confirm, values.password, locale);
+    found.confirm = confirmPasswordError(values.confirm, values.password, locale, t('confirmPassword'));
     setErrors(found);
     if (hasErrors(found)) return;
     await attempt(async () => {
