@@ -1,6 +1,8 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import type { Coupon } from '@vendo/contract/api/coupons';
 import { formatMoney } from '@vendo/contract/money';
+import { interpolate } from '@vendo/contract/locales';
+import { rcodeText } from '@vendo/contract/rcodes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
@@ -65,8 +67,20 @@ describe('a coupon from /activity to the bill', () => {
     const sheet = page.locator('.sheet', { has: page.getByRole('heading', { name: c.editor.addTitle }) });
     await visible(sheet);
     await sheet.locator('#coupon-name').fill(NAME);
+    // Three wrong numbers: saving shows every message at once, at its field, and keeps what was typed.
+    await sheet.locator('#coupon-zhe').fill('10');
+    await sheet.locator('#coupon-quantity').fill('0');
+    await sheet.locator('#coupon-limit').fill('200');
+    await sheet.getByRole('button', { name: en.components.save }).click();
+    for (const code of [1101, 1104, 1105]) {
+      const text = interpolate(rcodeText(code)!['en-US'], { max: code === 1104 ? 100000 : 100 });
+      await visible(sheet.getByText(text));
+    }
+    expect(await sheet.locator('#coupon-zhe').inputValue()).toBe('10');
+    expect(await sheet.locator('#coupon-limit').inputValue()).toBe('200');
     await sheet.locator('#coupon-zhe').fill('8.5');
     await sheet.locator('#coupon-quantity').fill('10');
+    await sheet.locator('#coupon-limit').fill('1');
     await stillSnap(page, 'coupons-editor');
     await sheet.getByRole('button', { name: en.components.save }).click();
     await sheet.waitFor({ state: 'detached' });
