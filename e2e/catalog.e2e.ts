@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_UA, launchBrowser, phoneContext, settle, snap } from './support/browser';
 import { signUpMerchant } from './support/accounts';
-import { appShown, openPath } from './support/app';
+import { appShown, logInPage, merchantApi, openPath } from './support/app';
 import { startServer, type RunningServer } from './support/server';
 import { texts } from './support/texts';
 
@@ -302,6 +302,59 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
       await shot(`stock-totals-${locale}`);
     }
     await context.addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
+  });
+});
+
+describe('staff limited to one store', () => {
+  it('see their areas and stores without add, area edit or delete, and cannot move their store to another area', async () => {
+    const api = await merchantApi(server, DEMO);
+    const stores = await api<{ data: { _id: number; store_name: string }[] }>('/api/v1/u/getStore', {});
+    const coastal = stores.data.find((s) => s.store_name === 'Coastal City')!;
+    const { roleid } = await api<{ roleid: number }>('/api/v1/a/addRole', {
+      name: 'Store keeper',
+      note: 'One store',
+      permissions: [1022],
+    });
+    const { login_name } = await api<{ login_name: string }>('/api/v1/u/addSubUser', {
+      sub_username: 'keeper',
+      nickname: 'Keeper',
+      password: 'keeper-pass-1',
+      confirm_password: 'keeper-pass-1',
+      roleid,
+      all_device: 0,
+      store: [coastal._id],
+    });
+    const staffContext = await phoneContext(browser, { locale: 'en-US' });
+    const tab = await staffContext.newPage();
+    try {
+      await logInPage(tab, server, { phone: login_name, password: 'keeper-pass-1' });
+      await tab.goto(`${server.url}/region`);
+      await appShown(tab);
+      const area = tab.locator('li.card', { hasText: 'Nanshan' });
+      await expect.poll(() => area.isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => tab.getByText(en.catalog.listedStoresOnly).isVisible()).toBe(true);
+      expect(await tab.getByRole('button', { name: en.catalog.area.add }).count()).toBe(0);
+      expect(await area.getByRole('button', { name: en.catalog.delete }).count()).toBe(0);
+      expect(await area.getByRole('button', { name: en.catalog.edit }).count()).toBe(0);
+      await settle(tab);
+      await snap(tab, 'region-areas-listed-stores');
+
+      await area.getByRole('button', { name: en.catalog.area.viewStores }).click();
+      const store = tab.locator('li.card', { hasText: 'Coastal City' });
+      await expect.poll(() => store.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await tab.getByRole('button', { name: en.catalog.store.add }).count()).toBe(0);
+      await store.getByRole('button', { name: en.catalog.edit }).click();
+      const form = tab.getByRole('form', { name: en.catalog.store.editTitle });
+      await expect.poll(() => form.locator('#store-area').isDisabled(), { timeout: 10_000 }).toBe(true);
+      await form.locator('#store-name').fill('Coastal City Mall');
+      await form.getByRole('button', { name: en.components.save }).click();
+      await form.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => tab.locator('li.card', { hasText: 'Coastal City Mall' }).isVisible())
+        .toBe(true);
+    } finally {
+      await staffContext.close();
+    }
   });
 });
 

@@ -25,6 +25,11 @@ export const userInfo = z.object({
   business: z.string(),
   merchantName: z.string(),
   havePerms: z.array(z.number().int()),
+  /**
+   * false: staff limited to listed stores (spec §6), who may change only those stores, not areas or the list of
+   * stores, so the region screen offers neither. Left out by a login stored before it existed: read as true.
+   */
+  allStores: z.boolean().optional(),
   /** epoch ms when the session ends (3 days after login). */
   expiry: z.number(),
   payDomain: z.string(),

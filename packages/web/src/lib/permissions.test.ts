@@ -7,6 +7,7 @@ import {
   can,
   canChangeOwnOperPwd,
   canResetOwnLoginPwd,
+  managesAllStores,
   mayDownloadReport,
   type AccessName,
 } from './permissions';
@@ -102,6 +103,14 @@ describe('staff', () => {
       { ...app('Account', NOW + DAY), extend: [{ name: 'subuser_self_reset_password', value: '0' }] },
     ];
     expect(canResetOwnLoginPwd(staff([], refused))).toBe(false);
+  });
+});
+
+describe('store scope', () => {
+  it('staff limited to listed stores do not manage all stores; a login stored before the field counts as all', () => {
+    expect(managesAllStores(makeUser({ allStores: true }))).toBe(true);
+    expect(managesAllStores(makeUser({ isMain: false, allStores: false }))).toBe(false);
+    expect(managesAllStores(makeUser({ allStores: undefined }))).toBe(true);
   });
 });
 

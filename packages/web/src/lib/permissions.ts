@@ -80,6 +80,15 @@ function extendValue(app: AppEntry | undefined, name: string): string | undefine
 }
 
 /**
+ * Whether the viewer manages all stores: the main account and staff not limited to listed stores (spec §6). Staff
+ * limited to listed stores change only those stores; areas and adding stores are the server's to refuse (720), so
+ * the screens do not offer them.
+ */
+export function managesAllStores(viewer: Pick<UserInfo, 'allStores'> | null): boolean {
+  return viewer?.allStores !== false;
+}
+
+/**
  * Staff change their own operation password only through the main account (spec §6); their login password
  * only when the Account app allows self-service (extend subuser_self_reset_password = 1).
  */

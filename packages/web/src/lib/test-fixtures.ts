@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}, now: number = Date.n
     business: 'gpm',
     merchantName: 'Demo Merchant',
     havePerms: [],
+    allStores: true,
     expiry: now + 3 * DAY,
     payDomain: '',
     isOperPwd: 1,

@@ -16,5 +16,12 @@ describe('isUserInfo', () => {
     expect(isUserInfo({ ...user, appList: [{ app_module_name: 'Stock' }] })).toBe(false);
     expect(isUserInfo({ ...user, havePerms: ['1020'] })).toBe(false);
     expect(isUserInfo({ ...user, isOperPwd: 2 })).toBe(false);
+    expect(isUserInfo({ ...user, allStores: 'no' })).toBe(false);
+  });
+
+  it('keeps a login stored before the store scope was told (allStores left out)', () => {
+    const { allStores: _left, ...older } = makeUser();
+    expect(isUserInfo(older)).toBe(true);
+    expect(isUserInfo({ ...makeUser(), allStores: false })).toBe(true);
   });
 });

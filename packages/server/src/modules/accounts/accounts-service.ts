@@ -410,6 +410,7 @@ export class AccountsService {
       business: merchant.business,
       merchantName: merchant.name,
       havePerms: await permissionsOf(this.d.db, user),
+      allStores: isMainAccount(user) || user.all_device === 1,
       expiry: expiresAt,
       payDomain: this.d.payDomain,
       isOperPwd: user.is_oper_pwd === 1 ? 1 : 0,

@@ -425,6 +425,17 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       );
     });
 
+    it('tells the app who manages all stores, so the region screen offers staff limited to listed stores no adds', async () => {
+      const mine = await storeId(main, await areaId(main, 'North'), 'Mine');
+      const limited = await staffAccount(t, main, { account: 'clerk', storeIds: [mine], perms: [1022] });
+      const everywhere = await staffAccount(t, main, { account: 'boss', perms: [1022] });
+      const allStores = async (who: Caller) =>
+        ok<{ allStores?: boolean }>(await t.call('/api/v1/u/getUserInfo', {}, who.headers)).allStores;
+      expect(await allStores(main)).toBe(true);
+      expect(await allStores(everywhere)).toBe(true);
+      expect(await allStores(limited)).toBe(false);
+    });
+
     it('needs AreaStore to change areas and stores, but may read the pickers without it', async () => {
       const area = await areaId(main, 'A');
       const staff = await staffAccount(t, main, { account: 'viewer' });

@@ -9,13 +9,15 @@ import {
 } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardActions } from '../../../components/card-actions/card-actions';
+import { CardActions, type CardAction } from '../../../components/card-actions/card-actions';
 import { confirmDelete } from '../../../components/dialog/confirm';
 import { EmptyGuide } from '../../../components/empty-guide/empty-guide';
 import { ListSearch } from '../../../components/list-search/list-search';
 import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
+import { managesAllStores } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { useDeleteArea } from '../api/delete-area';
 import { useAreas } from '../api/get-areas';
 
@@ -23,9 +25,13 @@ const PAGE = PAGE_SIZE.pagination;
 
 const AreaFormSheet = lazyComponent(() => import('./area-form').then((m) => m.AreaFormSheet));
 
-/** The area cards (spec §2): delete, view store, edit; and the way to add one. */
+/**
+ * The area cards (spec §2): delete, view store, edit; and the way to add one. Staff limited to listed stores see
+ * their areas without add, edit or delete, which the server refuses them (720).
+ */
 export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void }) {
   const { t } = useTranslation('catalog');
+  const allStores = managesAllStores(useUserInfo());
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; area: Area | null }>({ open: false, area: null });
@@ -56,8 +62,9 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
           setName(term);
           setPage(1);
         }}
-        add={{ label: t('area.add'), onClick: () => openForm(null) }}
+        add={allStores ? { label: t('area.add'), onClick: () => openForm(null) } : undefined}
       />
+      {allStores ? null : <p className="list-note muted">{t('listedStoresOnly')}</p>}
       {areas.data ? (
         <p className="list-count muted" aria-live="polite">
           {t('area.count', { count: areas.data.count })}
@@ -71,8 +78,8 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
         emptyGuide={
           <EmptyGuide
             description={name ? t('noMatch') : t('area.empty')}
-            actionText={name ? undefined : t('area.add')}
-            onAction={name ? undefined : () => openForm(null)}
+            actionText={name || !allStores ? undefined : t('area.add')}
+            onAction={name || !allStores ? undefined : () => openForm(null)}
           />
         }
       >
@@ -109,28 +116,30 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
               {area.remarks ? <p className="entity-remarks">{area.remarks}</p> : null}
               <CardActions
                 label={t('actionsFor', { name: area.area_name })}
-                actions={[
-                  {
-                    key: 'delete',
-                    label: t('delete'),
-                    icon: <DeleteOutline />,
-                    tone: 'danger',
-                    onClick: () => void deleteArea(area),
-                  },
-                  {
-                    key: 'stores',
-                    label: t('area.viewStores'),
-                    icon: <ShopbagOutline />,
-                    onClick: () => onViewStores(area),
-                  },
-                  {
-                    key: 'edit',
-                    label: t('edit'),
-                    icon: <EditSOutline />,
-                    tone: 'primary',
-                    onClick: () => openForm(area),
-                  },
-                ]}
+                actions={(
+                  [
+                    {
+                      key: 'delete',
+                      label: t('delete'),
+                      icon: <DeleteOutline />,
+                      tone: 'danger',
+                      onClick: () => void deleteArea(area),
+                    },
+                    {
+                      key: 'stores',
+                      label: t('area.viewStores'),
+                      icon: <ShopbagOutline />,
+                      onClick: () => onViewStores(area),
+                    },
+                    {
+                      key: 'edit',
+                      label: t('edit'),
+                      icon: <EditSOutline />,
+                      tone: 'primary',
+                      onClick: () => openForm(area),
+                    },
+                  ] satisfies CardAction[]
+                ).filter((action) => allStores || action.key === 'stores')}
               />
             </li>
           ))}

@@ -22,6 +22,8 @@ import { OptionPicker } from '../../../components/picker/option-picker';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
+import { managesAllStores } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { checkWithSchema } from '../../../lib/validation';
 import { useAddStore } from '../api/add-store';
 import { useEditStore } from '../api/edit-store';
@@ -44,6 +46,9 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
   const add = useAddStore();
   const edit = useEditStore();
   const areas = useAreaOptions();
+  // Moving a store to another area is refused to staff limited to listed stores (720): its area stays fixed.
+  const user = useUserInfo();
+  const areaFixed = store !== null && !managesAllStores(user);
   const dateTexts = { placeholder: t('pickDate'), clear: t('clear') };
   const [areaOpen, setAreaOpen] = useState(false);
   const { values, setValues, set, bind, errors, setErrors, message, attempt } = useForm(() =>
@@ -101,6 +106,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
             type="button"
             id="store-area"
             className="picker-trigger"
+            disabled={areaFixed}
             onClick={() => setAreaOpen(true)}
             {...fieldAria('store-area', errors.area)}
           >
@@ -113,7 +119,7 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
                   : t('store.areaPlaceholder')}
               </span>
             )}
-            <RightOutline aria-hidden="true" />
+            {areaFixed ? null : <RightOutline aria-hidden="true" />}
           </button>
         </Field>
         <Field id="store-region" label={t('store.region')} error={regionError}>

@@ -21,7 +21,7 @@ import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { currentLocale } from '../../../i18n/i18n';
 import { lazyComponent, useOpenedOnce } from '../../../lib/lazy-component';
-import { can } from '../../../lib/permissions';
+import { can, managesAllStores } from '../../../lib/permissions';
 import { useUserInfo } from '../../../lib/session';
 import { useDeleteStore } from '../api/delete-store';
 import { useAreaOptions } from '../api/get-areas';
@@ -58,6 +58,8 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
   const remove = useDeleteStore();
   const list = stores.data?.data ?? [];
   const seesStock = can(user, 'stock', now);
+  // Staff limited to listed stores change those stores only; adding one is refused them (720).
+  const allStores = managesAllStores(user);
   const areaChoices = [
     { value: ALL, label: t('store.allAreas') },
     ...(areas.data?.data ?? []).map((a) => ({ value: String(a._id), label: a.area_name })),
@@ -117,8 +119,11 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
           setName(term);
           setPage(1);
         }}
-        add={{ label: t('store.add'), onClick: () => openForm(null), disabled: noAreas }}
+        add={
+          allStores ? { label: t('store.add'), onClick: () => openForm(null), disabled: noAreas } : undefined
+        }
       />
+      {allStores ? null : <p className="list-note muted">{t('listedStoresOnly')}</p>}
       <div className="filter-row">
         <FilterPicker
           label={t('store.area')}
@@ -149,8 +154,8 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
           ) : (
             <EmptyGuide
               description={name ? t('noMatch') : t('store.empty')}
-              actionText={name ? undefined : t('store.add')}
-              onAction={name ? undefined : () => openForm(null)}
+              actionText={name || !allStores ? undefined : t('store.add')}
+              onAction={name || !allStores ? undefined : () => openForm(null)}
             />
           )
         }
