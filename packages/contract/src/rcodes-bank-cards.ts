@@ -94,4 +94,12 @@ export const bankCardRcodes = {
       'en-US': 'The store region does not exist; pick it again',
     },
   },
+  1012: {
+    name: 'MACHINE_ON_OTHERS_CARD',
+    text: {
+      'zh-CN': '设备 {sn} 绑定的是他人添加的银行卡，请联系主账号修改',
+      'zh-TW': '設備 {sn} 綁定的是他人新增的銀行卡，請聯絡主帳號修改',
+      'en-US': 'Machine {sn} pays out to a card someone else added; ask the main account to change it',
+    },
+  },
 } as const satisfies Record<number, RcodeEntry>;

@@ -417,7 +417,11 @@ export const ocrImage = defineCall({
   response: ocrResult,
 });
 
-/** Sets one or many machines' payout account to an approved card (BANK_CARD_NOT_APPROVED otherwise). */
+/**
+ * Sets one or many machines' payout account to an approved card (BANK_CARD_NOT_APPROVED otherwise). Staff whose
+ * cards are "only own" move machines only off no card or off their own (MACHINE_ON_OTHERS_CARD otherwise); the
+ * same holds for unbindDevices.
+ */
 export const bindDevices = defineCall({
   path: '/api/v1/k/bindDevices',
   ...bank,

@@ -103,6 +103,17 @@ export class BankCardRepository {
   }
 
   /** These cards of the merchant, by id. */
+  /** Ids of the cards a user of the merchant added (or that came through their share links). */
+  async cardIdsCreatedBy(merchantId: number, userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('bank_cards')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('created_by', '=', userId)
+      .execute();
+    return rows.map((r) => String(r.id));
+  }
+
   cardsByIds(merchantId: number, ids: readonly number[]): Promise<BankCardRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db

@@ -250,14 +250,16 @@ export class BankCardsService implements PayoutDetails {
     const scope = await scopeOf(this.d.db, auth);
     const row = await this.ownedCard(auth, body.merchant_id);
     if (row.review_state !== 'approved') throw new AppError(RCODE.BANK_CARD_NOT_APPROVED);
-    const { changed, missing } = await this.d.machines.setPayout(
+    const { changed, missing, foreign } = await this.d.machines.setPayout(
       scope.merchantId,
       [...new Set(body.sns)],
       String(row.id),
       scope.storeIds,
       this.d.clock(),
+      await this.movableFrom(scope),
     );
     if (missing.length > 0) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    if (foreign.length > 0) throw new AppError(RCODE.MACHINE_ON_OTHERS_CARD, { sn: foreign.join(', ') });
     // The machines module changes them in its own transaction: the entry follows it.
     await this.audit(this.d.db, await this.userWriter(auth), 'bind_machines', row, [
       { field: 'machines', before: null, after: [...new Set(body.sns)].join(',') },
@@ -270,14 +272,16 @@ export class BankCardsService implements PayoutDetails {
     body: Body<typeof api.unbindDevices>,
   ): Promise<CallResult<typeof api.unbindDevices>> {
     const scope = await scopeOf(this.d.db, auth);
-    const { changed, missing } = await this.d.machines.setPayout(
+    const { changed, missing, foreign } = await this.d.machines.setPayout(
       scope.merchantId,
       [...new Set(body.sns)],
       null,
       scope.storeIds,
       this.d.clock(),
+      await this.movableFrom(scope),
     );
     if (missing.length > 0) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    if (foreign.length > 0) throw new AppError(RCODE.MACHINE_ON_OTHERS_CARD, { sn: foreign.join(', ') });
     await this.audit(this.d.db, await this.userWriter(auth), 'unbind_machines', null, [
       { field: 'machines', before: [...new Set(body.sns)].join(','), after: null },
     ]);
@@ -468,6 +472,14 @@ export class BankCardsService implements PayoutDetails {
       ownOnly: scope.bankOwnOnly,
       origin: originOf(auth),
     };
+  }
+
+  /**
+   * Staff whose bank cards are "only own" move machines only off no card or off their own cards: the ids of
+   * their cards; null for everyone else.
+   */
+  private async movableFrom(scope: { merchantId: number; userId: number; bankOwnOnly: boolean }) {
+    return scope.bankOwnOnly ? this.d.repo.cardIdsCreatedBy(scope.merchantId, scope.userId) : null;
   }
 
   /** A card of the caller's merchant that the caller may see (staff "only own": theirs). */

@@ -300,6 +300,47 @@ describe.each(dialects())('bank cards (%s)', (dialect) => {
     expect(all.count).toBe(2);
   });
 
+  it('lets staff with "only own" move machines only off no card or their own, never off another\'s card', async () => {
+    const m = await mainAccount(t, '13900000115');
+    const mine = await addCard(m);
+    expect(await runAdmin(t.db, ['bank-review', '--id', mine, '--approve'], () => undefined)).toBe(0);
+    const [onMine, free] = await provision(t, 'vm', 2);
+    await bind(t, m.user, onMine!, 'On main card');
+    await bind(t, m.user, free!, 'No card');
+    ok(await t.call('/api/v1/k/bindDevices', { merchant_id: mine, sns: [onMine!.sn] }, m.headers));
+    const own = await staffAccount(t, m, { account: 'bankmove', perms: [PERMISSIONS.BankManage] });
+    await t.db.kysely.updateTable('users').set({ bank_own_only: 1 }).where('id', '=', own.userId).execute();
+    const theirs = await addCard(own);
+    expect(await runAdmin(t.db, ['bank-review', '--id', theirs, '--approve'], () => undefined)).toBe(0);
+
+    // The main account's card is out of their sight: neither cleared nor replaced, and the message says why.
+    const cleared = await t.call(
+      '/api/v1/k/unbindDevices',
+      { sns: [onMine!.sn] },
+      { ...own.headers, lang: 'en-US' },
+    );
+    expect(cleared.rcode).toBe(RCODE.MACHINE_ON_OTHERS_CARD);
+    expect(cleared.msg).toContain(onMine!.sn);
+    const moved = await t.call(
+      '/api/v1/k/bindDevices',
+      { merchant_id: theirs, sns: [onMine!.sn, free!.sn] },
+      own.headers,
+    );
+    expect(moved.rcode).toBe(RCODE.MACHINE_ON_OTHERS_CARD);
+    const devices = ok<{ data: Array<{ sn: string; merchant_id: string | null }> }>(
+      await t.call('/api/v1/d/getDev', {}, m.headers),
+    );
+    const payout = (sn: string) => devices.data.find((d) => d.sn === sn)?.merchant_id;
+    expect(payout(onMine!.sn)).toBe(mine);
+    expect(payout(free!.sn) ?? null).toBeNull();
+
+    // A machine without a card, and then their own card's machine, are theirs to set and clear.
+    ok(await t.call('/api/v1/k/bindDevices', { merchant_id: theirs, sns: [free!.sn] }, own.headers));
+    ok(await t.call('/api/v1/k/unbindDevices', { sns: [free!.sn] }, own.headers));
+    // The main account moves any machine.
+    ok(await t.call('/api/v1/k/unbindDevices', { sns: [onMine!.sn] }, m.headers));
+  });
+
   it('fills a card through a share link, which expires and can be revoked', async () => {
     const m = await mainAccount(t, '13900000105');
     const link = ok<{ share_id: number; url: string; qr: string; expire_at: number }>(

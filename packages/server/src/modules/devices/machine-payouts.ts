@@ -160,7 +160,8 @@ export class MachinePayouts {
   /**
    * Sets (or, with null, clears) the payout card of the merchant's machines with these serial numbers, inside
    * the stores given (null: every store). Answers the serial numbers that are not such machines, changing
-   * nothing then.
+   * nothing then. With `movableFrom` (a staff member whose bank cards are "only own": the ids of their cards),
+   * machines paying out to any other card are answered as `foreign`, changing nothing either.
    */
   async setPayout(
     merchantId: number,
@@ -168,26 +169,35 @@ export class MachinePayouts {
     payoutId: string | null,
     storeIds: number[] | null,
     now: number,
-  ): Promise<{ changed: number; missing: string[] }> {
+    movableFrom: readonly string[] | null = null,
+  ): Promise<{ changed: number; missing: string[]; foreign: string[] }> {
     return this.db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('devices')
-        .select('sn')
+        .select(['sn', 'payout_merchant_id'])
         .where('merchant_id', '=', merchantId)
         .where('sn', 'in', [...sns]);
       if (storeIds !== null) {
         query = storeIds.length ? query.where('store_id', 'in', storeIds) : query.where(sql<boolean>`1 = 0`);
       }
-      const found = new Set((await query.execute()).map((r) => r.sn));
+      const rows = await query.execute();
+      const found = new Set(rows.map((r) => r.sn));
       const missing = sns.filter((sn) => !found.has(sn));
-      if (missing.length > 0) return { changed: 0, missing };
+      if (missing.length > 0) return { changed: 0, missing, foreign: [] };
+      const foreign =
+        movableFrom === null
+          ? []
+          : rows
+              .filter((r) => r.payout_merchant_id !== null && !movableFrom.includes(r.payout_merchant_id))
+              .map((r) => r.sn);
+      if (foreign.length > 0) return { changed: 0, missing, foreign };
       await trx
         .updateTable('devices')
         .set({ payout_merchant_id: payoutId, updated_at: now })
         .where('merchant_id', '=', merchantId)
         .where('sn', 'in', [...found])
         .execute();
-      return { changed: found.size, missing };
+      return { changed: found.size, missing, foreign };
     });
   }
 }
