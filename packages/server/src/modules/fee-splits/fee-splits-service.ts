@@ -219,6 +219,9 @@ export class FeeSplitsService implements SplitDetails {
     const machines = new MachinePayouts(this.d.db);
     const machine = await machines.routing(scope.merchantId, body.sn);
     if (!machine || !storeInScope(scope, machine.storeId)) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    // Staff with "only own" cards neither switch off nor replace a split running on someone else's configuration.
+    if (machine.isBankSplit && machine.bankSplitId !== null)
+      await this.visibleConfig(scope, machine.bankSplitId);
     const on = body.is_bank_split === 1;
     let splitId = machine.bankSplitId;
     if (body.bank_split_id !== null)

@@ -580,6 +580,12 @@ describe.each(dialects())('fee splitting (%s)', (dialect) => {
     expect(update.rcode).toBe(RCODE.SPLIT_CONFIG_NOT_FOUND);
     const notTheirCard = await t.call('/api/v1/k/addSplitAccount', valid(), own.headers);
     expect(notTheirCard.rcode).toBe(RCODE.SPLIT_MAIN_CARD_INVALID);
+    // Nor do they switch off a machine's split running on a configuration they cannot see; it keeps running.
+    ok(await t.call('/api/v1/k/setSplit', { sn: '880002', is_bank_split: 1, bank_split_id }, owner.headers));
+    const off = await t.call('/api/v1/k/setSplit', { sn: '880002', is_bank_split: 0 }, own.headers);
+    expect(off.rcode).toBe(RCODE.SPLIT_CONFIG_NOT_FOUND);
+    expect(await sharesOf('880002', 'wechat')).not.toBeNull();
+    ok(await t.call('/api/v1/k/setSplit', { sn: '880002', is_bank_split: 0 }, owner.headers));
   });
 });
 
