@@ -26,5 +26,8 @@ describe('weekdays', () => {
     expect(weekdaysText([3, 1], 'en-US')).toBe('Mon, Wed');
     expect(weekdaysText([1, 3], 'zh-CN')).toBe('周一、周三');
     expect(weekdaysText([7], 'zh-TW')).toBe('週日');
+    expect(weekdaysText([7, 6, 5, 4, 3, 2, 1], 'en-US')).toBe('Every day');
+    expect(weekdaysText([1, 2, 3, 4, 5, 6, 7], 'zh-TW')).toBe('每天');
+    expect(weekdaysText([1, 2, 3, 4, 5, 6], 'zh-CN')).toBe('周一、周二、周三、周四、周五、周六');
   });
 });

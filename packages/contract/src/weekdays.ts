@@ -18,8 +18,11 @@ export const WEEKDAY_LABELS: Record<number, LocaleText> = {
   7: { 'zh-CN': '周日', 'zh-TW': '週日', 'en-US': 'Sun' },
 };
 
-/** 'Mon, Wed' / '周一、周三' in a language. */
+const EVERY_DAY: LocaleText = { 'zh-CN': '每天', 'zh-TW': '每天', 'en-US': 'Every day' };
+
+/** 'Mon, Wed' / '周一、周三' in a language; all seven read 'Every day' / '每天' (the list would wrap on a phone). */
 export function weekdaysText(days: readonly number[], locale: Locale): string {
+  if (WEEKDAYS.every((d) => days.includes(d))) return EVERY_DAY[locale];
   const sep = locale === 'en-US' ? ', ' : '、';
   return [...days]
     .sort((a, b) => a - b)
