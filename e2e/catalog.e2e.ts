@@ -306,14 +306,14 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
 });
 
 describe('staff limited to one store', () => {
-  it('see their areas and stores without add, area edit or delete, and cannot move their store to another area', async () => {
+  it('see their areas and stores without add, area edit or delete, cannot move their store, and keep stock at it only', async () => {
     const api = await merchantApi(server, DEMO);
     const stores = await api<{ data: { _id: number; store_name: string }[] }>('/api/v1/u/getStore', {});
     const coastal = stores.data.find((s) => s.store_name === 'Coastal City')!;
     const { roleid } = await api<{ roleid: number }>('/api/v1/a/addRole', {
       name: 'Store keeper',
       note: 'One store',
-      permissions: [1022],
+      permissions: [1022, 1037],
     });
     const { login_name } = await api<{ login_name: string }>('/api/v1/u/addSubUser', {
       sub_username: 'keeper',
@@ -352,6 +352,15 @@ describe('staff limited to one store', () => {
       await expect
         .poll(() => tab.locator('li.card', { hasText: 'Coastal City Mall' }).isVisible())
         .toBe(true);
+
+      // Their stock is kept at their store: no warehouse level to choose, in the list or when adding.
+      await tab.goto(`${server.url}/stock?tab=entries`);
+      await appShown(tab);
+      await tab.getByRole('button', { name: en.stock.entries.add }).first().click();
+      const add = tab.getByRole('form', { name: en.stock.entries.addTitle });
+      await expect.poll(() => add.locator('#stock-store').isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await add.locator('#stock-place').count()).toBe(0);
+      expect(await tab.getByText(en.stock.level.total, { exact: true }).count()).toBe(0);
     } finally {
       await staffContext.close();
     }

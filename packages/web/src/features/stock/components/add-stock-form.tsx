@@ -12,6 +12,8 @@ import { OptionPicker } from '../../../components/picker/option-picker';
 import { SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
+import { managesAllStores } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { checkWithSchema, validationText } from '../../../lib/validation';
 import { useAddStock } from '../api/add-stock';
 import { useGoodsOptions } from '../api/get-goods-options';
@@ -19,7 +21,10 @@ import { useStoreOptions } from '../api/get-store-options';
 
 type Place = 'total' | 'store';
 
-/** Creates stock for goods in the warehouse or at a store (oper_type 2, "create goods stock"). */
+/**
+ * Creates stock for goods in the warehouse or at a store (oper_type 2, "create goods stock"). Staff limited to
+ * listed stores keep stock at their stores only (the server refuses them the warehouse), so they pick no level.
+ */
 export function AddStockForm({
   defaultStore,
   onClose,
@@ -31,6 +36,7 @@ export function AddStockForm({
   const add = useAddStock();
   const goods = useGoodsOptions(true);
   const stores = useStoreOptions();
+  const allStores = managesAllStores(useUserInfo());
   const [picker, setPicker] = useState<'goods' | 'store' | null>(null);
   const { values, set, bind, errors, setErrors, message, attempt } = useForm<{
     goods: number | null;
@@ -40,7 +46,7 @@ export function AddStockForm({
     remarks: string;
   }>({
     goods: null,
-    place: defaultStore !== null ? 'store' : 'total',
+    place: defaultStore !== null || !allStores ? 'store' : 'total',
     store: defaultStore,
     inventory: '',
     remarks: '',
@@ -104,19 +110,21 @@ export function AddStockForm({
             <RightOutline aria-hidden="true" />
           </button>
         </Field>
-        <Field id="stock-place" label={t('entries.place')}>
-          <ChoiceField<Place>
-            id="stock-place"
-            value={values.place}
-            options={[
-              { value: 'total', label: t('level.total') },
-              { value: 'store', label: t('level.store') },
-            ]}
-            onChange={(picked) => {
-              if (picked) set('place')(picked);
-            }}
-          />
-        </Field>
+        {allStores ? (
+          <Field id="stock-place" label={t('entries.place')}>
+            <ChoiceField<Place>
+              id="stock-place"
+              value={values.place}
+              options={[
+                { value: 'total', label: t('level.total') },
+                { value: 'store', label: t('level.store') },
+              ]}
+              onChange={(picked) => {
+                if (picked) set('place')(picked);
+              }}
+            />
+          </Field>
+        ) : null}
         {values.place === 'store' ? (
           <Field id="stock-store" label={t('store')} required error={errors.store}>
             <button

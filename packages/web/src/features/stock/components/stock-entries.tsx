@@ -11,6 +11,8 @@ import { ListState } from '../../../components/list-state/list-state';
 import { Pagination } from '../../../components/pagination/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { managesAllStores } from '../../../lib/permissions';
+import { useUserInfo } from '../../../lib/session';
 import { useDeleteStock } from '../api/delete-stock';
 import { useStockEntries, type EntryLevel } from '../api/get-stock';
 import { STOCK_PAGE_SIZE } from '../utils/paging';
@@ -27,6 +29,8 @@ export function StockEntries() {
   const { t } = useTranslation('stock');
   const [page, setPage] = useState(1);
   const [level, setLevel] = useState<EntryLevel>('all');
+  // Staff limited to listed stores hold no warehouse stock: every entry of theirs is a store's, nothing to filter.
+  const allStores = managesAllStores(useUserInfo());
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const entries = useStockEntries({ page, level, name });
@@ -58,21 +62,23 @@ export function StockEntries() {
         }}
         add={{ label: t('entries.add'), onClick: () => setEditing({ kind: 'add', open: true }) }}
       />
-      <ChoiceField<EntryLevel>
-        label={t('entries.place')}
-        value={level}
-        options={[
-          { value: 'all', label: t('entries.all') },
-          { value: 'total', label: t('level.total') },
-          { value: 'store', label: t('level.store') },
-        ]}
-        onChange={(picked) => {
-          if (picked) {
-            setLevel(picked);
-            setPage(1);
-          }
-        }}
-      />
+      {allStores ? (
+        <ChoiceField<EntryLevel>
+          label={t('entries.place')}
+          value={level}
+          options={[
+            { value: 'all', label: t('entries.all') },
+            { value: 'total', label: t('level.total') },
+            { value: 'store', label: t('level.store') },
+          ]}
+          onChange={(picked) => {
+            if (picked) {
+              setLevel(picked);
+              setPage(1);
+            }
+          }}
+        />
+      ) : null}
       <ListState
         pending={entries.isPending}
         failed={entries.isError && !entries.data}
