@@ -174,6 +174,14 @@ describe('without the hand-over', () => {
     await shot(other, 'passport-missing');
   });
 
+  it('/BindPassport with an expired or made-up ticket says so, with no form to fill', async () => {
+    await other.goto(`${server.url}/BindPassport?token=expired&secret=ticket`);
+    await visible(other.getByText(p.expiredHint));
+    await visible(other.getByText(rcodeText(RCODE.USER_INFO_FAILED)!['en-US']));
+    expect(await other.getByRole('button', { name: p.bind }).count()).toBe(0);
+    await visible(other.getByRole('button', { name: p.back }).last());
+  });
+
   it('/PassportLoading says the login failed and leads to the login screen', async () => {
     await other.goto(`${server.url}/PassportLoading?token=only`);
     await visible(other.getByText(en.common.passport.failed));

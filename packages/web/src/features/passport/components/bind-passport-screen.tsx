@@ -1,4 +1,5 @@
 import type { PassportAccount } from '@vendo/contract/api/passport';
+import { RCODE } from '@vendo/contract/rcodes';
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,12 +173,14 @@ export default function BindPassportScreen() {
     else void navigate('/login', { replace: true });
   };
 
-  if (!credentials) {
+  // An expired or spent bind ticket (604) leaves nothing to link to either: no form, the way back.
+  const expired = info.error instanceof ApiError && info.error.rcode === RCODE.SESSION_EXPIRED;
+  if (!credentials || expired) {
     return (
       <AuthFrame title={t('title')} onBack={back}>
         <div className="passport-intro" role="alert">
           <p className="passport-missing">{t('missing')}</p>
-          <p className="muted">{t('missingHint')}</p>
+          <p className="muted">{expired ? t('expiredHint') : t('missingHint')}</p>
         </div>
         <div className="passport-buttons">
           <Button block fill="outline" onClick={back}>
