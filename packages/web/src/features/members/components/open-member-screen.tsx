@@ -19,6 +19,7 @@ import membersTexts from '../../../i18n/resources/members';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { queryKeyOf } from '../../../lib/query-keys';
+import { readMemberCert } from '../../../lib/session';
 import { local, LOGIN_KEYS } from '../../../lib/storage';
 import { MemberAvatar } from './member-avatar';
 import { MemberMessage } from './member-message';
@@ -55,6 +56,8 @@ export default function OpenMemberScreen() {
     queryFn: () => callApi(getMemberSelf, {}, { quiet: true }),
     retry: false,
   });
+  // Whether this phone held a cert when the page opened: a refused one has expired, none was never handed over.
+  const [hadCert] = useState(() => readMemberCert() !== null);
   const invalid = self.error instanceof ApiError && self.error.rcode === INVALID_CERT;
   // A cert the server no longer accepts is of no use: the next visit is told to get a new one.
   useEffect(() => {
@@ -68,7 +71,7 @@ export default function OpenMemberScreen() {
         tone="error"
         text={
           invalid
-            ? t('open.invalid')
+            ? t(hadCert ? 'open.invalid' : 'open.none')
             : // The server's words when it answered (the merchant's member card not available now, …).
               self.error instanceof ApiError && self.error.rcode > 0
               ? self.error.msg
