@@ -4,6 +4,7 @@ import {
   ADVERT_TYPES,
   addAdvert,
   advertContent,
+  advertRuleProblems,
   checkAdvertRules,
   type AdvertRuleInput,
 } from './adverts';
@@ -56,6 +57,13 @@ describe('advertisement rules', () => {
     });
     expect(broken({ scope: 'stores' })).toEqual({ rcode: 'ADVERT_SCOPE_EMPTY', field: 'store_ids' });
     expect(broken({ scope: 'machines' })).toEqual({ rcode: 'ADVERT_SCOPE_EMPTY', field: 'sns' });
+  });
+
+  it('lists every broken rule at once, the first being what the server answers', () => {
+    const empty = { ...base, text: '', link: '', scope: 'machines' as const };
+    expect(advertRuleProblems(empty).map((p) => p.field)).toEqual(['text', 'link', 'sns']);
+    expect(checkAdvertRules(empty)).toEqual(advertRuleProblems(empty)[0]);
+    expect(advertRuleProblems(base)).toEqual([]);
   });
 
   it('keeps only the fields of the type and scope', () => {

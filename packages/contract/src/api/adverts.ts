@@ -102,35 +102,42 @@ export interface AdvertRuleInput {
 type Broken = { rcode: RcodeName; field: keyof AdvertRuleInput };
 
 /**
- * The first broken rule of a plan and its field (the form checks it as the person types, the server again):
+ * Every broken rule of a plan, each with its field (the form shows them all as the person types; the server
+ * answers the first):
  * text+link needs text and a proper link; image+link an image and a proper link; a web page a proper URL; a
  * coupon plan a coupon; mini program and app an app id (their link, a page path or a download page, is optional
  * but proper when given); a third-party network a placement id (its app id optional); a chosen scope at least one
  * store or machine. Whether the image, coupon, stores and machines are the merchant's is the server's.
  */
-export function checkAdvertRules(input: AdvertRuleInput): Broken | null {
+export function advertRuleProblems(input: AdvertRuleInput): Broken[] {
+  const problems: Broken[] = [];
   const uses = ADVERT_TYPE_FIELDS[input.type];
   if (uses.includes('text') && input.text.trim() === '')
-    return { rcode: 'ADVERT_TEXT_REQUIRED', field: 'text' };
+    problems.push({ rcode: 'ADVERT_TEXT_REQUIRED', field: 'text' });
   if (uses.includes('image') && input.image.trim() === '')
-    return { rcode: 'ADVERT_IMAGE_REQUIRED', field: 'image' };
+    problems.push({ rcode: 'ADVERT_IMAGE_REQUIRED', field: 'image' });
   const linkNeeded = input.type === ADVERT_TYPE.text || input.type === ADVERT_TYPE.image;
   if (uses.includes('link') && (linkNeeded || input.link !== '') && !isUrl(input.link))
-    return { rcode: 'ADVERT_LINK_INVALID', field: 'link' };
+    problems.push({ rcode: 'ADVERT_LINK_INVALID', field: 'link' });
   if (uses.includes('web_url') && !isUrl(input.web_url))
-    return { rcode: 'ADVERT_WEB_URL_INVALID', field: 'web_url' };
+    problems.push({ rcode: 'ADVERT_WEB_URL_INVALID', field: 'web_url' });
   if (uses.includes('coupon_id') && !(input.coupon_id > 0))
-    return { rcode: 'ADVERT_COUPON_REQUIRED', field: 'coupon_id' };
+    problems.push({ rcode: 'ADVERT_COUPON_REQUIRED', field: 'coupon_id' });
   if (input.type === ADVERT_TYPE.network && !ID_SHAPE.test(input.placement_id))
-    return { rcode: 'ADVERT_PLACEMENT_INVALID', field: 'placement_id' };
+    problems.push({ rcode: 'ADVERT_PLACEMENT_INVALID', field: 'placement_id' });
   const appNeeded = input.type === ADVERT_TYPE.miniProgram || input.type === ADVERT_TYPE.app;
   if (uses.includes('app_id') && (appNeeded || input.app_id !== '') && !ID_SHAPE.test(input.app_id))
-    return { rcode: 'ADVERT_APP_ID_INVALID', field: 'app_id' };
+    problems.push({ rcode: 'ADVERT_APP_ID_INVALID', field: 'app_id' });
   if (input.scope === 'stores' && input.store_ids.length === 0)
-    return { rcode: 'ADVERT_SCOPE_EMPTY', field: 'store_ids' };
+    problems.push({ rcode: 'ADVERT_SCOPE_EMPTY', field: 'store_ids' });
   if (input.scope === 'machines' && input.sns.length === 0)
-    return { rcode: 'ADVERT_SCOPE_EMPTY', field: 'sns' };
-  return null;
+    problems.push({ rcode: 'ADVERT_SCOPE_EMPTY', field: 'sns' });
+  return problems;
+}
+
+/** The first broken rule of a plan (what the server answers), or null. */
+export function checkAdvertRules(input: AdvertRuleInput): Broken | null {
+  return advertRuleProblems(input)[0] ?? null;
 }
 
 /** The plan's values for its type: what another type would use is cleared. */

@@ -1,7 +1,7 @@
 import {
   addAdvert,
   advertContent,
-  checkAdvertRules,
+  advertRuleProblems,
   type Advert,
   type AdvertRuleInput,
   type AdvertScope,
@@ -99,7 +99,7 @@ export function fieldOfRcode(rcode: number): string | null {
 
 /**
  * Every message of the form at its field, as the server would answer it: the contract's request schema, then the
- * plan's rules (checkAdvertRules). Empty when the form may be sent.
+ * plan's rules (advertRuleProblems), every one at once. Empty when the form may be sent.
  */
 export function checkAdvertForm(values: AdvertFormValues, locale: Locale): FieldErrors {
   const body = advertRequest(values);
@@ -108,11 +108,10 @@ export function checkAdvertForm(values: AdvertFormValues, locale: Locale): Field
     if (errors[field]) errors['scope'] ??= errors[field];
     delete errors[field];
   }
-  if (Object.keys(errors).length > 0) return errors;
-  const rule = checkAdvertRules(body as AdvertRuleInput);
-  if (rule) {
+  // Every broken rule at once, each at a field without a message of its own yet (the schema's is more exact).
+  for (const rule of advertRuleProblems(body as AdvertRuleInput)) {
     const field = rule.field === 'store_ids' || rule.field === 'sns' ? 'scope' : rule.field;
-    errors[field] = rcodeText(RCODE[rule.rcode])![locale];
+    errors[field] ??= rcodeText(RCODE[rule.rcode])![locale];
   }
   return errors;
 }
