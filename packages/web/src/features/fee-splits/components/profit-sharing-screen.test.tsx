@@ -86,6 +86,16 @@ describe('/profitSharing', () => {
     expect(screen.getByRole('button', { name: /^Machine: ?SN001$/ })).toBeTruthy();
   });
 
+  it('joins the two Chinese sentences of the empty guide without a space', async () => {
+    await i18n.changeLanguage('zh-CN');
+    answerWith({
+      [PROFIT]: { rcode: 0, result: { data: [], count: 0, totals: [], sandbox: false } },
+      [DEVICES]: { rcode: 0, result: { data: [], count: 0 } },
+    });
+    renderScreen(makeUser(), '/profitSharing', <ProfitSharingScreen />);
+    expect(await screen.findByText(/^所选日期内没有分账设备的收入。为设备开启分账后/)).toBeTruthy();
+  });
+
   it('guides when no split machine earned anything, and labels no sandbox when the bank is real', async () => {
     answerWith({
       [PROFIT]: { rcode: 0, result: { data: [], count: 0, totals: [], sandbox: false } },

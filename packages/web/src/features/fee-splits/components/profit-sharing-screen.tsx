@@ -127,7 +127,12 @@ export default function ProfitSharingScreen() {
         empty={list.length === 0 && totals.length === 0}
         emptyGuide={
           <div className="card">
-            <EmptyGuide description={`${t('profit.empty')} ${t('profit.emptyGuide')}`} />
+            <EmptyGuide
+              // Chinese sentences follow a full stop without a space.
+              description={[t('profit.empty'), t('profit.emptyGuide')].join(
+                currentLocale().startsWith('zh') ? '' : ' ',
+              )}
+            />
           </div>
         }
       >
