@@ -138,6 +138,9 @@ describe('an ad plan from /advertisement to a machine and its purchase page', ()
     await page.getByRole('button', { name: a.list.add }).first().click();
     const sheet = page.locator('.sheet', { has: page.getByRole('heading', { name: a.editor.addTitle }) });
     await visible(sheet);
+    // Saving the empty form names every missing field at once: name, text and link.
+    await sheet.getByRole('button', { name: en.components.save }).click();
+    for (const field of ['name', 'text', 'link']) await visible(sheet.locator(`#advert-${field}-error`));
     await sheet.locator('#advert-name').fill(NAME);
     await sheet.locator('#advert-text').fill(TEXT);
     await sheet.locator('#advert-link').fill('example.com');
