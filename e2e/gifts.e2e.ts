@@ -64,6 +64,10 @@ describe('gift vouchers', () => {
     await form.waitFor();
     await form.getByLabel(/^Name/).fill(NAME);
     await form.getByLabel(/^Number of codes/).fill('3');
+    // Saving without a machine or a gift names both at once, and keeps what was typed.
+    await form.getByRole('button', { name: 'Save' }).click();
+    for (const field of ['machines', 'goods']) await form.locator(`#gift-${field}-error`).waitFor();
+    expect(await form.getByLabel(/^Name/).inputValue()).toBe(NAME);
     await form
       .getByText(new RegExp(`· ${machine.sn}`))
       .first()
