@@ -26,6 +26,7 @@ function CouponReceipts({ coupon, onClose }: { coupon: Coupon | null; onClose: (
       tall
       title={coupon ? t('receipts.titleOf', { name: coupon.name }) : t('receipts.title')}
       onClose={onClose}
+      bodyClassName="coupon-receipts-body"
     >
       {receipts.data ? (
         <p className="muted" aria-live="polite" data-testid="coupon-receipt-summary">
