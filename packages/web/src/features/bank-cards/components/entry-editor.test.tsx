@@ -52,7 +52,7 @@ beforeEach(async () => {
   // jsdom has no layout; the refused form brings its first message into view.
   scrolled.length = 0;
   Element.prototype.scrollIntoView = function (this: Element) {
-    scrolled.push(this.textContent ?? '');
+    scrolled.push(this.closest('.adm-list-item')?.textContent ?? this.textContent ?? '');
   };
   setApiNavigator(() => undefined);
   registerNamespace('bankCards', bankCardsTexts);

@@ -41,9 +41,8 @@ interface EntryEditorProps {
 }
 
 /**
- * Brings the first message of the form (at its field, else the one above the buttons) into view once it has
- * painted: the form is four screens long on a phone, and a refused "Next" left the holder's "cannot be empty" far
- * above the button, so the button seemed dead.
+ * Brings the server's refusal (at its field, else the message above the buttons) into view once it has painted:
+ * the form is four screens long on a phone, and the field the server named may be far above the button.
  */
 function revealFirstError(): void {
   requestAnimationFrame(() => {
@@ -93,9 +92,9 @@ export function EntryEditor({
 
   /** Step 1 to the server; false (messages shown at their fields or above the buttons) when refused. */
   const saveForm = async (): Promise<boolean> => {
+    // A refusal here: useForm's check brings the first field marked in red into view.
     if (!check(checkMerchantForm(values, locale, Date.now()))) {
       setStep('form');
-      revealFirstError();
       return false;
     }
     setMessage(null);
