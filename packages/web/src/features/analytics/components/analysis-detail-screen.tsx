@@ -20,6 +20,7 @@ import { rangeCondition } from '../utils/range';
 import { AnalysisOverview } from './analysis-overview';
 import { SalesSeriesCard, type SeriesBy } from './series-card';
 import { StatsPicker } from './stats-picker';
+import { lastingRefusal } from './stats-state';
 import { useUrlRange } from './use-url-range';
 import './analytics.css';
 
@@ -73,6 +74,9 @@ function AnalysisDetail({ place }: { place: Place }) {
   const days = useDays(range, place);
   const hours = useHours(range, place, by === 'hour');
   const condition = { ...rangeCondition(range), ...placeCondition(place) };
+  // A place gone or outside the caller's stores: say so, not "failed to load" with a retry that cannot help.
+  const refusal = days.data ? null : lastingRefusal(days.error);
+  if (refusal) return <EmptyGuide description={refusal} />;
   return (
     <div className="page an-screen">
       <header className="an-detail-head">
