@@ -37,6 +37,12 @@ const timer = setInterval(() => {
     rss: process.memoryUsage().rss,
   });
 }, 250);
+// The process' CPU (every thread, µs) when the load generator asks: its share of a measured window.
+process.on('message', (message) => {
+  if (message !== 'cpu') return;
+  const { user, system } = process.cpuUsage();
+  send({ kind: 'cpu', cpu: user + system });
+});
 
 process.on('message', (message) => {
   if (message !== 'stop') return;

@@ -94,7 +94,8 @@ class Target {
   peakRss = 0;
   exitCode: number | null | undefined = undefined;
   private constructor(private readonly child: ChildProcess) {
-    child.on('message', (m: Stats) => {
+    child.on('message', (m: Stats | { kind: 'cpu'; cpu: number }) => {
+      if (m.kind === 'cpu') return this.cpuWaiters.shift()?.(m.cpu);
       if (m.kind !== 'stats') return;
       this.latest = m;
       this.peakRss = Math.max(this.peakRss, m.rss);
@@ -106,6 +107,16 @@ class Target {
 
   get alive(): boolean {
     return this.exitCode === undefined;
+  }
+
+  private readonly cpuWaiters: Array<(cpu: number) => void> = [];
+
+  /** The child's CPU so far (µs, all its threads). */
+  cpu(): Promise<number> {
+    return new Promise((resolve) => {
+      this.cpuWaiters.push(resolve);
+      this.child.send('cpu');
+    });
   }
 
   static async start(
@@ -236,6 +247,8 @@ interface SaleFigures {
   done: number;
   timeouts: number;
   rssMb: number;
+  /** CPU of the server process (all its threads) per sale done in the measured window, µs. */
+  cpuPerSale: number;
   /** Open loop: sales offered in the measured window, and those refused (their machine had one queued). */
   offered?: number;
   refused?: number;
@@ -265,14 +278,28 @@ async function measureSales(
   let timeouts = 0;
   let offeredInWindow = 0;
   let refused = 0;
+  // The server's CPU over the window against the sales done in it: a figure a busy machine moves much less than
+  // the rate (the rate falls when other programs take the cores; the CPU a sale costs barely does).
+  let done = 0;
+  const cpuWindow = (async () => {
+    await sleep(from - performance.now());
+    const [cpu0, done0] = [await target.cpu(), done];
+    await sleep(to - performance.now());
+    const [cpu1, done1] = [await target.cpu(), done];
+    return (cpu1 - cpu0) / Math.max(1, done1 - done0);
+  })();
   if (offered === null) {
     await Promise.all(
       fleet.machines.map(async (machine) => {
         while (performance.now() < to && target.alive) {
           const started = performance.now();
           const latency = await send(machine).catch(() => null);
-          if (latency === null) timeouts++;
-          else if (started >= from && started + latency <= to) latencies.push(latency);
+          if (latency === null) {
+            timeouts++;
+            continue;
+          }
+          done++;
+          if (started >= from && started + latency <= to) latencies.push(latency);
         }
       }),
     );
@@ -282,21 +309,22 @@ async function measureSales(
     const inFlight = new Set<Promise<void>>();
     const run = (lane: (typeof lanes)[number], arrival: number): void => {
       lane.busy = true;
-      const done = (async () => {
+      const lap = (async () => {
         let at: number | null = arrival;
         while (at !== null) {
           const wait = performance.now() - at;
           const latency = await send(lane.machine).catch(() => null);
           if (latency === null) timeouts++;
+          else done++;
           // Counted when it arrived in the window; its latency from the arrival, queueing included.
-          else if (at >= from && at < to) latencies.push(wait + latency);
+          if (latency !== null && at >= from && at < to) latencies.push(wait + latency);
           at = lane.queued;
           lane.queued = null;
         }
         lane.busy = false;
       })();
-      inFlight.add(done);
-      void done.finally(() => inFlight.delete(done));
+      inFlight.add(lap);
+      void lap.finally(() => inFlight.delete(lap));
     };
     let issued = 0;
     let next = 0;
@@ -318,9 +346,11 @@ async function measureSales(
     // The sales of the window still in flight finish (or time out) before the figures.
     while (inFlight.size > 0) await Promise.race(inFlight);
   }
+  const cpuPerSale = await cpuWindow;
   const { rss } = await end(target, fleet);
   latencies.sort((a, b) => a - b);
   return {
+    cpuPerSale,
     side: side.name,
     rate: latencies.length / SECONDS,
     p50: quantile(latencies, 0.5),
@@ -464,11 +494,12 @@ async function runDb(dbKind: string): Promise<void> {
     const echo = await measureSales(BARE_ECHO, machines, env);
     const row = (f: SaleFigures) =>
       `${f.side.padEnd(12)} ${f.rate.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(9)} ` +
-      `${f.p99.toFixed(1).padStart(9)} ${String(f.timeouts).padStart(8)} ${f.rssMb.toFixed(0).padStart(7)}`;
+      `${f.p99.toFixed(1).padStart(9)} ${String(f.timeouts).padStart(8)} ${f.rssMb.toFixed(0).padStart(7)} ` +
+      `${f.cpuPerSale.toFixed(0).padStart(11)}`;
     console.log(
       `\n[${dbKind}] sales: ${SALE_MACHINES} machines, each one sale at a time, ${SECONDS} s measured`,
     );
-    console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB');
+    console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB  CPU µs/sale');
     console.log(row({ ...gateway, side: 'gateway' }));
     console.log(row({ ...bare, side: 'bare aedes' }));
     console.log(row({ ...echo, side: 'bare + ack' }));
@@ -477,7 +508,8 @@ async function runDb(dbKind: string): Promise<void> {
         `vs bare aedes answering each event on its event-ack topic (the protocol's two exchanges): ` +
         `${pct(gateway.rate, echo.rate)}; ` +
         `orders stored in the run ${after.orders - before.orders}, events ${after.events - before.events}, ` +
-        `events made into two orders: ${after.doubled}`,
+        `events made into two orders: ${after.doubled}; server CPU per sale ` +
+        `${gateway.cpuPerSale.toFixed(0)} µs vs bare ${bare.cpuPerSale.toFixed(0)} µs, bare + ack ${echo.cpuPerSale.toFixed(0)} µs`,
     );
   }
 
