@@ -29,8 +29,15 @@ afterEach(async () => {
   logged.length = 0;
 });
 
-const start = async () => {
-  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', prefix: PREFIX, directory, log });
+const start = async (holdAnswersMs?: number) => {
+  broker = await startEmbeddedBroker({
+    port: 0,
+    host: '127.0.0.1',
+    prefix: PREFIX,
+    directory,
+    log,
+    ...(holdAnswersMs === undefined ? {} : { holdAnswersMs }),
+  });
   return broker;
 };
 
@@ -95,6 +102,43 @@ describe('embedded broker', () => {
       await vi.waitFor(() => expect(received).toEqual(['one', 'two']));
     } finally {
       await Promise.all([m1.endAsync(true), m2.endAsync(true)]);
+    }
+  });
+
+  it("sends an event's PUBACK with its event-ack in one write, and a PUBACK left without one after the hold", async () => {
+    const b = await start(300);
+    const events: string[] = [];
+    await b.link.subscribe([`${PREFIX}/d/+/event`], false, (_topic, payload) => {
+      events.push(payload.toString());
+      return undefined;
+    });
+    const topics = deviceTopics(PREFIX, '1001');
+    const machine = await connect(b, '1001');
+    try {
+      await machine.subscribeAsync(topics.eventAck, { qos: 0 });
+      // What the machine's socket reads, and the packets it makes of them.
+      const reads: Buffer[] = [];
+      machine.stream.prependListener('data', (chunk: Buffer) => reads.push(chunk));
+      const received: string[] = [];
+      machine.on('packetreceive', (packet) => received.push(packet.cmd));
+
+      void machine.publishAsync(topics.event, 'sale 1', { qos: 1 });
+      await vi.waitFor(() => expect(events).toEqual(['sale 1']));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Stored or not, the gateway has not answered yet: neither has the broker.
+      expect(received).toEqual([]);
+      await b.link.publish(topics.eventAck, 'ack 1', { qos: 0 });
+      await vi.waitFor(() => expect(received).toEqual(['puback', 'publish']));
+      expect(reads).toHaveLength(1);
+
+      // An event the gateway never answers (its store failed): its PUBACK still comes, after the hold.
+      received.length = 0;
+      const sent = Date.now();
+      void machine.publishAsync(topics.event, 'sale 2', { qos: 1 });
+      await vi.waitFor(() => expect(received).toEqual(['puback']), { timeout: 2_000 });
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(250);
+    } finally {
+      await machine.endAsync(true);
     }
   });
 

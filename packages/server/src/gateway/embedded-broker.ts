@@ -29,6 +29,8 @@ export interface EmbeddedBrokerOptions {
   prefix: string;
   directory: MachineDirectory;
   log: GatewayLog;
+  /** How long an event's PUBACK may wait for its event-ack (default HOLD_MAX_MS; tests shorten it). */
+  holdAnswersMs?: number;
 }
 
 export interface EmbeddedBroker {
@@ -43,7 +45,19 @@ interface Identity {
   sn: string;
   /** The connection id of the online presence this client published, until it says offline for it. */
   announced: string | null;
+  client: Client;
+  /** Events of this client whose answers are held (its socket corked) until their event-ack is written. */
+  held: number;
+  /** When the oldest held answer started waiting (ms). */
+  heldSince: number;
 }
+
+/**
+ * How long an event's PUBACK may wait for its event-ack before it goes out alone: longer than a busy group
+ * commit, short enough that a machine whose event is never acknowledged (failed, unknown) hears its PUBACK, its
+ * PINGRESPs and its commands soon.
+ */
+const HOLD_MAX_MS = 2_000;
 
 // CONNACK return codes of MQTT 3.1.1.
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -63,6 +77,8 @@ const NOT_AUTHORIZED = 5;
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { prefix, directory, log } = options;
   const identities = new WeakMap<Client, Identity>();
+  // Machines with held answers, by sn: the event-ack published for one releases them (holdAnswers).
+  const holding = new Map<string, Identity>();
 
   // Closed while the gateway has no room for more events (its delivery answered a promise): a machine's next
   // event waits at authorization, before aedes reads anything more from that machine or queues the event in its
@@ -91,7 +107,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             log.warn({ sn: username, clientId: client.id }, 'machine refused: bad sn, secret or client id');
             return refuse(BAD_USERNAME_OR_PASSWORD);
           }
-          identities.set(client, { sn: username, announced: null });
+          identities.set(client, { sn: username, announced: null, client, held: 0, heldSince: 0 });
           done(null, true);
         },
         (error: unknown) => {
@@ -106,6 +122,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (identity && machineMayPublish(prefix, identity.sn, packet.topic)) {
         const topics = deviceTopics(prefix, identity.sn);
         if (packet.topic === topics.status) notePresence(identity, packet.payload);
+        if (packet.topic === topics.event && packet.qos > 0) holdAnswers(identity);
         const waiting = gate;
         if (waiting && packet.topic === topics.event) return void waiting.then(() => callback(null));
         return callback(null);
@@ -130,6 +147,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   });
   broker.on('clientDisconnect', (client) => {
     const identity = identities.get(client);
+    if (identity && holding.get(identity.sn) === identity) holding.delete(identity.sn);
     if (!identity?.announced || broker.closed) return;
     // The connection is gone and nothing said so: say it for the machine (its will would have).
     const gone: PresenceMessage = { v: PROTOCOL_VERSION, online: false, conn: identity.announced };
@@ -149,6 +167,35 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       },
     );
   });
+
+  /**
+   * An event's PUBACK and its event-ack, written a commit apart, cost the broker two socket writes per sale (a
+   * quarter of its thread at full load, issue 13). The machine's socket is corked from the event's arrival until
+   * its event-ack is written, so both leave in one write. The PUBACK waits for the commit too, which QoS 1 allows
+   * (the event is the machine's to resend until its event-ack anyway). A hold left without an event-ack (an event
+   * that failed, a gateway stopping) is released by the sweep after holdAnswersMs.
+   */
+  function holdAnswers(identity: Identity): void {
+    identity.client.conn.cork();
+    if (identity.held++ === 0) identity.heldSince = Date.now();
+    holding.set(identity.sn, identity);
+  }
+
+  // All of the machine's held answers at once: an event that failed (no event-ack of its own) is released with the
+  // next one, or by the sweep; a second event still waiting only loses the merged write.
+  function releaseAnswers(identity: Identity): void {
+    const count = identity.held;
+    identity.held = 0;
+    for (let i = 0; i < count; i++) identity.client.conn.uncork();
+    if (holding.get(identity.sn) === identity) holding.delete(identity.sn);
+  }
+
+  const holdMs = options.holdAnswersMs ?? HOLD_MAX_MS;
+  const sweep = setInterval(() => {
+    const before = Date.now() - holdMs;
+    for (const identity of holding.values()) if (identity.heldSince < before) releaseAnswers(identity);
+  }, holdMs / 4);
+  sweep.unref();
 
   // No Nagle: an event's PUBACK and, a few ms later, its event-ack are two small writes to the same machine; with
   // Nagle the second waited for the machine's TCP ACK of the first, which it delays up to 40 ms (issue 13).
@@ -213,14 +260,23 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
     },
     publish(topic, payload, { qos, retain = false }) {
+      const held =
+        holding.size > 0 && topic.endsWith(EVENT_ACK_SUFFIX) ? holding.get(snOf(topic)) : undefined;
       return new Promise<void>((resolve, reject) =>
         broker.publish(
           { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain, dup: false },
-          (error) => (error ? reject(error) : resolve()),
+          (error) => {
+            // Written (or failed): the event-ack leaves with the PUBACK it held.
+            if (held) releaseAnswers(held);
+            if (error) reject(error);
+            else resolve();
+          },
         ),
       );
     },
     async close() {
+      clearInterval(sweep);
+      for (const identity of holding.values()) releaseAnswers(identity);
       // Closing the listener alone waits for every client; closing the broker first ends their connections.
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -228,6 +284,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 
   return { link, port, connectedClients: () => broker.connectedClients, close: () => link.close() };
+}
+
+const EVENT_ACK_SUFFIX = '/event-ack';
+
+/** The sn in `<prefix>/d/<sn>/event-ack`. */
+function snOf(eventAckTopic: string): string {
+  const end = eventAckTopic.length - EVENT_ACK_SUFFIX.length;
+  return eventAckTopic.slice(eventAckTopic.lastIndexOf('/', end - 1) + 1, end);
 }
 
 /** Follows what a machine says on its status topic: the connection it announced online, until it says offline. */
