@@ -448,21 +448,29 @@ export class DeviceGateway {
 
   /**
    * Group commit: while events wait, take up to maxEventsPerCommit of them (in arrival order, so each machine's
-   * events apply in order) and store them in one transaction; acknowledge each only after that commit.
+   * events apply in order) and store them in one transaction; acknowledge each only after that commit. A store
+   * that takes batches ahead (batchesAhead) gets the next batch while one commits.
    */
   private async commitWaiting(): Promise<void> {
     const max = this.o.maxEventsPerCommit ?? 256;
-    while (this.eventQueue.length > 0) {
+    const depth = 1 + (this.o.events.batchesAhead ?? 0);
+    const running = new Set<Promise<void>>();
+    while (this.eventQueue.length > 0 || running.size > 0) {
+      if (this.eventQueue.length === 0 || running.size >= depth) {
+        await Promise.race(running);
+        continue;
+      }
       // One turn of the event loop first: what the broker has already read joins this batch.
       await new Promise((resolve) => setImmediate(resolve));
       const batch = this.eventQueue.splice(0, max);
-      this.eventsCommitting = batch.length;
-      try {
-        await this.commit(batch);
-      } finally {
-        this.eventsCommitting = 0;
+      if (batch.length === 0) continue;
+      this.eventsCommitting += batch.length;
+      const done: Promise<void> = this.commit(batch).finally(() => {
+        this.eventsCommitting -= batch.length;
+        running.delete(done);
         this.releaseRoom(false);
-      }
+      });
+      running.add(done);
     }
   }
 

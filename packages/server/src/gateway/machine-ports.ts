@@ -48,6 +48,13 @@ export interface MachineEventStore {
    * itself fails, and then nothing of the batch was stored.
    */
   recordBatch(events: readonly EventToRecord[], now: number): Promise<RecordResult[]>;
+  /**
+   * Batches the store takes while one commits, each then committed after the one before, in the order given (a
+   * worker thread reading its messages in turn). The gateway hands over the next batch before the last commits,
+   * so the store is never idle while the gateway answers machines. 0 when absent: one batch at a time (batches on
+   * a pool of PostgreSQL connections would commit side by side, their shelves' locks in any order).
+   */
+  readonly batchesAhead?: number;
 }
 
 /** The logger the gateway writes to (Fastify's pino logger in the server). */

@@ -37,6 +37,11 @@ const RESTART_BACKOFF_MS = 1_000;
  * again, and what the worker had committed answers `duplicate`), and the next call starts a new one.
  */
 export class IngestWorker implements MachineEventStore, MachineStateStore {
+  /**
+   * The worker's one connection runs a batch's transaction to its commit before the next batch's (Kysely's
+   * single connection, taken in turn), so the gateway may hand over the next batch while one commits.
+   */
+  readonly batchesAhead = 1;
   private worker: Worker | null = null;
   private readonly calls = new Map<number, Call>();
   private nextId = 1;

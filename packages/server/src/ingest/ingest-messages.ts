@@ -1,7 +1,7 @@
 import type { MachineEventStore, MachineStateStore } from '../gateway/machine-ports';
 
 /** What the server asks the ingest worker: one method of the stores it keeps, with its arguments. */
-export type StoreMethod = keyof MachineEventStore | keyof MachineStateStore;
+export type StoreMethod = Exclude<keyof MachineEventStore, 'batchesAhead'> | keyof MachineStateStore;
 
 type MethodOf<M extends StoreMethod> = M extends keyof MachineEventStore
   ? MachineEventStore[M]
