@@ -87,7 +87,7 @@ export default defineNamespace({
     },
     low: {
       label: '低库存货道',
-      empty: '没有低库存的货道。',
+      empty: '没有货道低于所在设备的库存提醒阈值。阈值为 0 的设备不提醒：在设备设置里设置阈值。',
       shelf: '货道 {{shelf}}',
       noStore: '未放入门店',
     },
@@ -187,7 +187,7 @@ export default defineNamespace({
     },
     low: {
       label: '低庫存貨道',
-      empty: '沒有低庫存的貨道。',
+      empty: '沒有貨道低於所在設備的庫存提醒閾值。閾值為 0 的設備不提醒：在設備設定裡設定閾值。',
       shelf: '貨道 {{shelf}}',
       noStore: '未放入門店',
     },
@@ -289,7 +289,8 @@ export default defineNamespace({
     },
     low: {
       label: 'Low shelves',
-      empty: 'No shelf is running low.',
+      empty:
+        "No shelf is at or below its machine's low-stock threshold. Machines with threshold 0 are not watched: set it in the machine's settings.",
       shelf: 'Shelf {{shelf}}',
       noStore: 'Not in a store',
     },
