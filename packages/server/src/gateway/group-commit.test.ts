@@ -17,7 +17,10 @@ const state: MachineStateStore = {
 const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** A gateway on a fake link, with a store whose transactions finish (or fail) when the test says. */
-async function setup(limits: { maxEventsInFlight: number; maxEventsPerCommit: number }) {
+async function setup(
+  limits: { maxEventsInFlight: number; maxEventsPerCommit: number },
+  batchesAhead?: number,
+) {
   const acks: string[] = [];
   let deliver: ((topic: string, payload: Buffer) => Promise<void> | undefined) | null = null;
   const link: BrokerLink = {
@@ -40,6 +43,7 @@ async function setup(limits: { maxEventsInFlight: number; maxEventsPerCommit: nu
     clock: Date.now,
     ...limits,
     events: {
+      ...(batchesAhead === undefined ? {} : { batchesAhead }),
       recordBatch(batch: readonly EventToRecord[]): Promise<RecordResult[]> {
         batches.push(batch.map((b) => b.event.id));
         return new Promise((resolve, reject) =>
@@ -109,6 +113,48 @@ describe('group commit in the gateway', () => {
     await turn();
     expect(acks).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
     expect(gateway.eventsInFlight).toBe(0);
+    await gateway.stop();
+  });
+
+  it('hands a store that takes batches ahead the next batch while one commits, and acknowledges each after its own commit', async () => {
+    const { gateway, acks, batches, finish, send } = await setup(
+      { maxEventsInFlight: 100, maxEventsPerCommit: 2 },
+      1,
+    );
+    for (let i = 1; i <= 5; i++) send(i);
+    await turn();
+    // Two batches handed over, the first not committed yet; the fifth event waits for a place.
+    expect(batches).toEqual([
+      ['e1', 'e2'],
+      ['e3', 'e4'],
+    ]);
+    expect(gateway.eventsInFlight).toBe(5);
+    finish.shift()!();
+    await turn();
+    expect(acks).toEqual(['e1', 'e2']);
+    expect(batches).toEqual([['e1', 'e2'], ['e3', 'e4'], ['e5']]);
+    // A batch behind one that failed still commits on its own: only the failed batch's events go unanswered.
+    finish.shift()!(new Error('disk full'));
+    finish.shift()!();
+    await turn();
+    expect(acks).toEqual(['e1', 'e2', 'e5']);
+    expect(gateway.stats.commitsFailed).toBe(1);
+    expect(gateway.eventsInFlight).toBe(0);
+    await gateway.stop();
+  });
+
+  it('hands a store without batchesAhead one batch at a time', async () => {
+    const { gateway, batches, finish, send } = await setup({ maxEventsInFlight: 100, maxEventsPerCommit: 2 });
+    for (let i = 1; i <= 4; i++) send(i);
+    await turn();
+    expect(batches).toEqual([['e1', 'e2']]);
+    finish.shift()!();
+    await turn();
+    expect(batches).toEqual([
+      ['e1', 'e2'],
+      ['e3', 'e4'],
+    ]);
+    finish.shift()!();
     await gateway.stop();
   });
 });
