@@ -143,7 +143,7 @@ describe('routes and session', () => {
     // The customer's member pages, here without a member cert: they say how to get one.
     for (const path of ['/open-member', '/open-member-passport']) {
       const { unmount, container } = renderAt(path);
-      await screen.findByText(/“My member” again/, {}, { timeout: 8000 });
+      await screen.findByText(/Tap “My member”/, {}, { timeout: 8000 });
       expect(screen.getByRole('heading', { level: 1, name: 'My member' })).toBeTruthy();
       expect(container.querySelector('header'), path).toBeNull();
       unmount();
