@@ -9,6 +9,7 @@ export default defineNamespace({
     list: {
       label: '礼品券',
       filter: '按状态筛选',
+      all: '全部',
       noneInState: '没有处于该状态的礼品券',
       add: '新增礼品券',
       count: '共 {{count}} 批礼品券',
@@ -60,6 +61,7 @@ export default defineNamespace({
     list: {
       label: '禮品券',
       filter: '按狀態篩選',
+      all: '全部',
       noneInState: '沒有處於該狀態的禮品券',
       add: '新增禮品券',
       count: '共 {{count}} 批禮品券',
@@ -111,6 +113,7 @@ export default defineNamespace({
     list: {
       label: 'Gift vouchers',
       filter: 'Filter by state',
+      all: 'All',
       noneInState: 'No gift voucher in this state',
       add: 'New gift voucher',
       count: '{{count}} batch(es) of gift vouchers',

@@ -108,6 +108,12 @@ describe('/gift', () => {
     await waitFor(() =>
       expect(bodiesTo(LIST).at(-1)).toMatchObject({ pageNum: 1, condition: { status: 'revoked' } }),
     );
+    // "All" brings every batch back (the list as it opened, answered from the cache).
+    const chip = (label: string) => screen.getByText(label).closest('.adm-selector-item');
+    expect(chip('Revoked')?.classList.contains('adm-selector-item-active')).toBe(true);
+    fireEvent.click(screen.getByText('All'));
+    await waitFor(() => expect(chip('All')?.classList.contains('adm-selector-item-active')).toBe(true));
+    expect(chip('Revoked')?.classList.contains('adm-selector-item-active')).toBe(false);
     fireEvent.click(within(card).getByRole('button', { name: 'Print QR codes' }));
     const sheet = await screen.findByTestId('gift-print-sheet', {}, { timeout: 5000 });
     await within(sheet).findByRole('img', { name: 'ABCD-EFGH-JKMN' });

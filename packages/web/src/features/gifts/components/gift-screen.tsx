@@ -140,15 +140,20 @@ export default function GiftScreen() {
         </Button>
       </div>
       <div role="group" aria-label={t('list.filter')}>
-        <Selector<GiftCodeState>
+        <Selector<GiftCodeState | 'all'>
           className="choice-field gift-filter"
           columns={3}
           showCheckMark={false}
-          options={GIFT_CODE_STATES.map((s) => ({ value: s, label: GIFT_STATE_LABELS[s][locale] }))}
-          value={status ? [status] : []}
+          options={[
+            // Every batch but the deleted ones (they have their own state), as the list opens.
+            { value: 'all', label: t('list.all') },
+            ...GIFT_CODE_STATES.map((s) => ({ value: s, label: GIFT_STATE_LABELS[s][locale] })),
+          ]}
+          value={[status || 'all']}
           onChange={(picked) => {
-            // Tapping the chosen state again shows every batch.
-            setStatus(picked[0] ?? '');
+            // Tapping the chosen state again shows every batch, as "All" does.
+            const next = picked[0];
+            setStatus(next === undefined || next === 'all' ? '' : next);
             setPage(1);
           }}
         />
