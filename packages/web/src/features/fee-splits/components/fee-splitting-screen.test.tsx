@@ -74,6 +74,18 @@ describe('/feeSplitting', () => {
     expect(screen.getByTestId('where').textContent).toBe('/bankCard?entry=new');
   });
 
+  it('chooses the main card of a new configuration when the merchant has only one approved card', async () => {
+    answerWith({ [CONFIGS]: list([]), [CARDS]: list([approvedCard()]) });
+    renderScreen(makeUser(), '/feeSplitting', <FeeSplittingScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New split configuration' }));
+    const sheet = within(await editor('New split configuration'));
+    const only = await sheet.findByRole('button', { pressed: true });
+    expect(only.textContent).toContain(approvedCard().acct_name);
+    fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
+    expect(sheet.queryByText('Main account cannot be empty')).toBeNull();
+    expect(sheet.getByText('Split name cannot be empty')).toBeTruthy();
+  });
+
   it('adds a configuration: main card, a split account found by number, its share, the live rest', async () => {
     answerWith({
       [CONFIGS]: list([]),

@@ -9,7 +9,7 @@ import {
 } from '@vendo/contract/api/splits';
 import type { CallResult } from '@vendo/contract/api/call';
 import { Button, Input, List, type InputRef } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChoiceField } from '../../../components/form/choice-field';
@@ -67,6 +67,15 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
   const sum = splitSum(values.split_merchant);
   const approved = cards.data?.data ?? [];
   const full = values.split_merchant.length >= SPLIT_ACCOUNTS_MAX;
+
+  // With one approved card there is nothing to choose: a new configuration's main account is that card.
+  const onlyCard = approved.length === 1 ? approved[0]!.merchant_id : null;
+  useEffect(() => {
+    if (onlyCard && !values.main_merchant_id)
+      update((prev) => ({ ...prev, main_merchant_id: onlyCard }), ['main_merchant_id']);
+    // Only when the cards arrive: a choice made afterwards is the operator's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onlyCard]);
 
   const settlesShares = (field: string) => field === SUM_FIELD || field.startsWith('split');
 
