@@ -167,6 +167,11 @@ describe('a new merchant sets up areas, stores, goods and stock', () => {
     const form = sheet(en.catalog.goods.addTitle);
     await form.locator('#goods-name').fill('Cola 330ml');
     await form.locator('#goods-price').fill('0.01');
+    // A tag with an English comma is refused as it is added, the text kept to correct.
+    await form.locator('#goods-tags').fill('drink,cold');
+    await form.getByRole('button', { name: en.catalog.goods.addTag }).click();
+    await visible(form.getByText('Tags cannot contain an English comma'));
+    expect(await form.locator('#goods-tags').inputValue()).toBe('drink,cold');
     await form.locator('#goods-tags').fill('drink');
     await form.getByRole('button', { name: en.catalog.goods.addTag }).click();
     await form.locator('#goods-tags').fill('cold');

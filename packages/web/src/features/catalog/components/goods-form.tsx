@@ -10,6 +10,7 @@ import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
 import { toast } from '../../../lib/notify';
 import { can } from '../../../lib/permissions';
+import { validationText } from '../../../lib/validation';
 import { useUserInfo } from '../../../lib/session';
 import { useAddGoods } from '../api/add-goods';
 import { useEditGoods } from '../api/edit-goods';
@@ -107,6 +108,9 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
             tags={values.tags}
             draft={values.tagDraft}
             onTagsChange={set('tags')}
+            onRefused={(key) =>
+              setErrors((prev) => ({ ...prev, tags: validationText(key, currentLocale()) }))
+            }
             onDraftChange={(draft) => {
               set('tagDraft')(draft);
               setErrors((prev) => ({ ...prev, tags: undefined }));

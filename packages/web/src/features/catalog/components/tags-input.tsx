@@ -9,17 +9,31 @@ interface TagsInputProps {
   draft: string;
   onTagsChange: (tags: string[]) => void;
   onDraftChange: (draft: string) => void;
+  /** A tag refused as typed (an English comma would split it when stored): the draft stays to be corrected. */
+  onRefused: (key: 'tagsComma') => void;
   ariaProps: Record<string, unknown>;
 }
 
 /** Up to 2 tags (spec §5): typed one at a time and added with the button or Enter; the form checks the rules. */
-export function TagsInput({ id, tags, draft, onTagsChange, onDraftChange, ariaProps }: TagsInputProps) {
+export function TagsInput({
+  id,
+  tags,
+  draft,
+  onTagsChange,
+  onDraftChange,
+  onRefused,
+  ariaProps,
+}: TagsInputProps) {
   const { t } = useTranslation('catalog');
   const full = tags.length >= GOODS_TAGS_MAX;
   const add = () => {
     const tag = draft.trim();
     if (!tag || tags.includes(tag)) {
       onDraftChange('');
+      return;
+    }
+    if (tag.includes(',')) {
+      onRefused('tagsComma');
       return;
     }
     onTagsChange([...tags, tag]);
