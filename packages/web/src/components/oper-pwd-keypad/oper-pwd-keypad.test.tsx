@@ -100,7 +100,9 @@ describe('OperPwdPopup', () => {
       .mockResolvedValueOnce(true);
     const onVerified = vi.fn();
     render(<OperPwdPopup visible onClose={() => {}} verify={verify} onVerified={onVerified} />);
-    expect(await screen.findByText('No operation password yet? Set one in the side menu')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit operation password')).toBeTruthy();
+    // No hint unless the caller gives one: "no operation password yet?" is not for an account that has one.
+    expect(screen.queryByText('No operation password yet? Set one in the side menu')).toBeNull();
 
     await press('9', '9', '9', '9', '9', '9');
     await waitFor(() =>

@@ -19,7 +19,7 @@ export interface OperPwdPopupProps {
   /** The check passed: continue with the guarded action (refund, remote control, unbind) and hide the popup. */
   onVerified: () => void;
   title?: ReactNode;
-  /** Defaults to the hint to set an operation password in the side menu. */
+  /** The line under the boxes (none by default: whether to say where to set a password is the caller's). */
   hint?: ReactNode;
   /** Defaults to "operation password verification failed". */
   failureText?: string;
@@ -89,7 +89,7 @@ export function OperPwdPopup({
       <OperPwdKeypad
         ref={keypad}
         title={title}
-        hint={verifying ? t('verifying') : (hint ?? t('operPwdSetHint'))}
+        hint={verifying ? t('verifying') : hint}
         error={error}
         disabled={verifying}
         onComplete={(digits) => void check(digits)}

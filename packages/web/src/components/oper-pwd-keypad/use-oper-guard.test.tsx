@@ -7,7 +7,7 @@ import { readOperSign, saveOperSign } from '../../lib/oper-sign';
 import { saveLogin } from '../../lib/session';
 import { makeUser } from '../../lib/test-fixtures';
 import { initTestI18n } from '../test-i18n';
-import { signForNow, useOperGuard, type GuardedAction } from './use-oper-guard';
+import { keypadHint, signForNow, useOperGuard, type GuardedAction } from './use-oper-guard';
 
 vi.mock('../../lib/notify', () => ({ toast: vi.fn(), alertDialog: vi.fn() }));
 
@@ -66,6 +66,24 @@ describe('signForNow', () => {
   });
 });
 
+describe('keypadHint', () => {
+  it('says where to set a password only to a main account without one, in each language', () => {
+    expect(keypadHint(makeUser({ isOperPwd: 0 }))).toBe(
+      'No operation password yet? Set one in the side menu',
+    );
+    expect(keypadHint(makeUser({ isOperPwd: 1 }))).toBeUndefined();
+    expect(keypadHint(makeUser({ isOperPwd: 1, isMain: false }))).toBe(
+      'Forgot the operation password? Ask the main account to reset it',
+    );
+    initTestI18n('zh-CN');
+    expect(keypadHint(makeUser({ isOperPwd: 0 }))).toBe('还没有操作密码？请在侧边菜单中设置');
+    expect(keypadHint(makeUser({ isOperPwd: 1 }))).toBeUndefined();
+    initTestI18n('zh-TW');
+    expect(keypadHint(makeUser({ isOperPwd: 0 }))).toBe('還沒有操作密碼？請在側邊選單中設定');
+    initTestI18n('en-US');
+  });
+});
+
 describe('useOperGuard', () => {
   it('runs the action at once for a user without an operation password', () => {
     saveLogin(makeUser({ isOperPwd: 0 }));
@@ -105,11 +123,12 @@ describe('useOperGuard', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('tells the main account where to set the password, and staff that only the main account can', async () => {
-    saveLogin(makeUser({ token: 'T3' }));
+  it('does not ask a main account that has a password whether it has none; tells staff only the main account can', async () => {
+    saveLogin(makeUser({ token: 'T3', isOperPwd: 1 }));
     const { unmount } = render(<Guarded action={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Unbind' }));
-    expect(await screen.findByText('No operation password yet? Set one in the side menu')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit operation password')).toBeTruthy();
+    expect(screen.queryByText('No operation password yet? Set one in the side menu')).toBeNull();
     unmount();
 
     saveLogin(makeUser({ token: 'T4', isMain: false }));

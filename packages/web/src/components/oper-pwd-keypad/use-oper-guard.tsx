@@ -40,6 +40,17 @@ export function signForNow(
   return sign ? { ready: true, sign } : { ready: false };
 }
 
+/**
+ * The line under the keypad. Staff cannot set or change their own operation password: only the main account can
+ * (spec §6), so they are told whom to ask. "No operation password yet? Set one…" is for an account without one
+ * (isOperPwd 0 in the user info); one that has it (the only kind the guard asks) gets no such line.
+ */
+export function keypadHint(user: Pick<UserInfo, 'isMain' | 'isOperPwd'> | null): string | undefined {
+  if (!user) return undefined;
+  if (!user.isMain) return getI18n().t('components:operPwdStaffHint');
+  return user.isOperPwd === 1 ? undefined : getI18n().t('components:operPwdSetHint');
+}
+
 export interface OperGuard {
   /** Runs the action once the operator is verified (perhaps at once). */
   guard: (action: GuardedAction) => void;
@@ -92,8 +103,7 @@ export function useOperGuard(): OperGuard {
     <OperPwdPopup
       visible={pending !== null}
       onClose={() => setPending(null)}
-      // Staff cannot set or change their own operation password: only the main account can (spec §6).
-      hint={user && !user.isMain ? getI18n().t('components:operPwdStaffHint') : undefined}
+      hint={keypadHint(user)}
       verify={verify}
       onVerified={() => {
         const action = pending;
