@@ -178,6 +178,17 @@ export const DIFFICULTY_LABELS: Record<Difficulty, LocaleText> = {
 export const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 99] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Spec §4 analysis: the statuses whose goods cost counts (sold, game played, or refunded in part: 10 and 11 are
+ * "refunded but counted with cost"). A full refund (8, 9), an abnormal or failed order counts no cost. The one
+ * rule the server's sums and the bill detail share.
+ */
+export const ORDER_STATUSES_WITH_COST: readonly number[] = [3, 6, 7, 10, 11];
+/** Refunded in full: automatic (8) or manual (9). */
+export const FULL_REFUND_STATUSES: readonly number[] = [8, 9];
+/** Refunded in full or in part (8, 9, 10, 11). */
+export const REFUNDED_STATUSES: readonly number[] = [8, 9, 10, 11];
+
 const ABNORMAL: LocaleText = { 'zh-CN': '异常订单', 'zh-TW': '異常訂單', 'en-US': 'Abnormal' };
 const PARTIAL_REFUND: LocaleText = { 'zh-CN': '部分退款', 'zh-TW': '部分退款', 'en-US': 'Partial refund' };
 

@@ -6,6 +6,7 @@ import type {
   SalesRecord,
   SortAttr,
 } from '@vendo/contract/api/analytics';
+import { ORDER_STATUSES_WITH_COST } from '@vendo/contract/enums';
 import { rate } from '@vendo/contract/money';
 
 /*
@@ -29,8 +30,8 @@ export const SUCCESS_STATUSES: readonly number[] = [3, 6, 7];
 /** Refunds: 8 and 9 in full, 10 and 11 partly. */
 export const REFUND_STATUSES: readonly number[] = [8, 9, 10, 11];
 export const ABNORMAL_STATUSES: readonly number[] = [1, 2, 5];
-/** Goods left the machine, so their cost counts: 10 and 11 are "refunded but counted with cost". */
-export const WITH_COST_STATUSES: readonly number[] = [3, 6, 7, 10, 11];
+/** Goods left the machine, so their cost counts: 10 and 11 are "refunded but counted with cost" (the contract's rule). */
+export const WITH_COST_STATUSES: readonly number[] = ORDER_STATUSES_WITH_COST;
 
 export interface AnalysisSums {
   count: number;

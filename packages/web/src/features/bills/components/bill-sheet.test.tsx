@@ -366,3 +366,42 @@ describe('a discounted sale (issue 17)', () => {
     expect(screen.queryByText('Original price')).toBeNull();
   });
 });
+
+describe('the cost of a sale refunded in full', () => {
+  const SOLD: Bill = {
+    ...FAILED,
+    status: 3,
+    status_text: '',
+    refundable: 0,
+    cost_price: 120,
+    goods: FAILED.goods.map((g) => ({ ...g, delivered: 1, err: '', err_text: '', cost_price: 120 })),
+  };
+
+  it.each([
+    ['en-US', 'Not counted (refunded in full)', 'Cost'],
+    ['zh-CN', '不计（已全额退款）', '成本'],
+    ['zh-TW', '不計（已全額退款）', '成本'],
+  ] as const)('is not counted, as the analysis counts it (%s)', async (locale, text, label) => {
+    await i18n.changeLanguage(locale);
+    for (const status of [8, 9]) {
+      const { unmount } = renderWithUnmount({ ...SOLD, status, refund: 350 });
+      const row = await screen.findByText(label);
+      expect(row.nextSibling?.textContent, String(status)).toBe(text);
+      unmount();
+    }
+    // Sold, or refunded in part (10, 11 keep their cost): the cost as it is.
+    for (const status of [3, 10]) {
+      const { unmount } = renderWithUnmount({ ...SOLD, status, refund: status === 10 ? 100 : 0 });
+      expect((await screen.findByText(label)).nextSibling?.textContent, String(status)).toContain('1.20');
+      unmount();
+    }
+  });
+});
+
+function renderWithUnmount(bill: Bill) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BillSheet visible bill={bill} mayRefund seesShelves guard={guard} onCard={vi.fn()} onClose={vi.fn()} />
+    </QueryClientProvider>,
+  );
+}

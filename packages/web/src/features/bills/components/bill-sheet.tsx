@@ -1,4 +1,5 @@
 import type { Bill } from '@vendo/contract/api/orders';
+import { FULL_REFUND_STATUSES } from '@vendo/contract/enums';
 import { centsToYuan, formatMoney } from '@vendo/contract/money';
 import { Button, List, Radio } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -129,7 +130,15 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
       ),
     ],
     [t('detail.refund'), bill.refund > 0 ? money(bill.refund) : ''],
-    [t('detail.cost'), bill.cost_price === null ? '' : money(bill.cost_price)],
+    [
+      t('detail.cost'),
+      bill.cost_price === null
+        ? ''
+        : // A full refund counts no cost, as the analysis and the dashboard count it (spec §4).
+          FULL_REFUND_STATUSES.includes(bill.status)
+          ? t('detail.costRefunded')
+          : money(bill.cost_price),
+    ],
   ];
 
   // Beside the frame, not in it: a submit in the nested sheet's form must not reach the refund form.

@@ -84,7 +84,9 @@ describe('card lookup', () => {
     expect(screen.getByText('Spent').nextSibling?.textContent).toBe('¥6.30');
     expect(screen.getByText('Refunded').nextSibling?.textContent).toBe('¥2.80');
     expect(screen.getByText('First use').nextSibling?.textContent).toBe(formatDateTime(FIRST));
-    expect(screen.getByText('Manual refund')).toBeTruthy();
+    // A refunded sale reads as refunded, not in the success colour its sale had.
+    expect(screen.getByText('Manual refund').getAttribute('data-tone')).toBe('refunded');
+    expect(screen.getByText('Success').getAttribute('data-tone')).toBe('success');
     // Each order opens the sales bills of its day (Shanghai) narrowed to it, where it can be refunded.
     expect(screen.getByText('card-2').closest('a')?.getAttribute('href')).toBe(
       '/buyBill?range=day&from=2026-11-25&order_no=card-2',

@@ -61,7 +61,8 @@ describe('statusTone', () => {
     expect(statusTone(3, 10)).toBe('warning');
     expect(statusTone(4, 0)).toBe('danger');
     expect(statusTone(5, 0)).toBe('warning');
-    expect(statusTone(9, 0)).toBe('default');
+    for (const status of [8, 9, 10, 11]) expect(statusTone(status, 0), String(status)).toBe('refunded');
+    expect(statusTone(99, 0)).toBe('warning');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { orderStatusText, REFUND_ELIGIBILITY } from '@vendo/contract/enums';
+import { orderStatusText, REFUND_ELIGIBILITY, REFUNDED_STATUSES } from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { yuanToCents } from '@vendo/contract/money';
 import { RCODE, rcodeText } from '@vendo/contract/rcodes';
@@ -19,10 +19,14 @@ export function billStatusText(
   return orderStatusText({ status: bill.status, refund: bill.refund, goodsErr: bill.goods[0]?.err }, locale);
 }
 
-export type StatusTone = 'success' | 'warning' | 'danger' | 'default';
+export type StatusTone = 'success' | 'warning' | 'danger' | 'refunded' | 'default';
 
-/** The colour of a status: success 3/6/7, abnormal 1/2/5 and refunding 99 warn, failed 4 is an error. */
+/**
+ * The colour of a status: success 3/6/7, abnormal 1/2/5 and refunding 99 warn, failed 4 is an error, refunded
+ * 8-11 (in full or in part) in the refund colour of the charts.
+ */
 export function statusTone(status: number, refund: number): StatusTone {
+  if (REFUNDED_STATUSES.includes(status)) return 'refunded';
   if (status === 3 && refund !== 0) return 'warning';
   if (status === 3 || status === 6 || status === 7) return 'success';
   if (status === 4) return 'danger';
