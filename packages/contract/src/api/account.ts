@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zBit } from './fields';
 import { defineCall, emptyBody, emptyResult } from './call';
 import { TEXT_MAX } from '../constants';
+import { RCODE } from '../rcodes';
 import { zLoginPassword, zMobile, zOperPwdMd5, zRequiredString } from '../validation';
 
 /** One app module the merchant holds (spec §3 app entry). expire_at is epoch ms. */
@@ -197,9 +198,12 @@ export const sendChangeInfoSMS = defineCall({
   response: z.object({ phone: z.string() }),
 });
 
+/** The main account's own operation password; a staff member's is the main account's to set (spec §6). */
 export const editOprPwd = defineCall({
   path: '/api/v1/u/editOprPwd',
   auth: 'session',
+  mainOnly: true,
+  staffRefusal: RCODE.CONTACT_MAIN_ACCOUNT,
   request: z
     .object({
       /** md5 hex of the old 6 digits; empty while no operation password was ever set. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants';
 import type { KnownAppModule } from '../enums';
+import type { Rcode } from '../rcodes';
 
 /**
  * One API call as both sides see it: the path, who may call it, and the schemas of its body and result.
@@ -20,6 +21,13 @@ export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
   perm?: number;
   /** Main-account only functions (spec §6): binding, unbinding, sub-accounts, notification, my apps... */
   mainOnly?: boolean;
+  /**
+   * What staff get from a mainOnly call instead of FORBIDDEN, where the product words it otherwise (spec §6: a
+   * staff member's operation password is changed "by the main account", CONTACT_MAIN_ACCOUNT).
+   */
+  staffRefusal?: Rcode;
+  /** Staff only: the main account is refused with FORBIDDEN (it changes its own password by SMS). */
+  staffOnly?: boolean;
   /**
    * The app module the call belongs to (spec §6: member and advertisement need a non-expired app entry): every
    * caller, the main account included, is refused with APP_EXPIRED while the merchant's entry is missing or expired.

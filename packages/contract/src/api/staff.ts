@@ -325,6 +325,7 @@ export const resetSubUserPwd = defineCall({
 export const changePwdForSubUser = defineCall({
   path: '/api/v1/u/changePwdForSubUser',
   auth: 'session',
+  staffOnly: true,
   request: z
     .object({
       old_password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(TEXT_MAX.password),

@@ -37,7 +37,9 @@ interface Entry {
    * Who may call it (spec §6), stated here independently of the contract: 'main' for main-account-only calls,
    * a permission code for staff holding it; left out, any session. A contract declaring otherwise fails.
    */
-  guard?: 'main' | number;
+  guard?: 'main' | 'staff' | number;
+  /** What staff get from a 'main' call instead of 403, where the product words it otherwise. */
+  staffRefusal?: number;
   /** The app module the call needs not expired (spec §6: member, advertisement), for every caller. */
   app?: KnownAppModule;
   /**
@@ -572,9 +574,12 @@ const MATRIX: Record<string, Entry> = {
   },
   '/api/v1/u/sendChangeInfoSMS': { guard: 'main', kind: 'own', okCodes: [RCODE.TOO_MANY_ATTEMPTS] },
   '/api/v1/u/editOprPwd': {
+    // A staff member's operation password is the main account's to change (spec §6).
+    guard: 'main',
+    staffRefusal: RCODE.CONTACT_MAIN_ACCOUNT,
     kind: 'own',
     body: () => ({ old_oper_pwd: md5('000001'), new_oper_pwd: md5('000002') }),
-    okCodes: [RCODE.OPER_PWD_WRONG, RCODE.CONTACT_MAIN_ACCOUNT],
+    okCodes: [RCODE.OPER_PWD_WRONG],
   },
   '/api/v1/u/checkOprPwd': {
     kind: 'own',
@@ -997,11 +1002,11 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   '/api/v1/u/changePwdForSubUser': {
+    // Staff only: the main account changes its password by SMS (/u/changePwd).
+    guard: 'staff',
     kind: 'own',
     body: () => ({ old_password: 'wrong-pass', password: 'new-pass-1', confirm_password: 'new-pass-1' }),
     okCodes: [RCODE.SELF_RESET_DISABLED],
-    // The main account changes its password by SMS (/u/changePwd).
-    mainCodes: [RCODE.FORBIDDEN],
   },
 
   // -- Notification recipients (main account only)
@@ -1261,7 +1266,8 @@ function expectation(call: { auth: string }, entry: Entry, who: Who): Expectatio
   }
   if (call.auth === 'passport') return { type: 'code', code: RCODE.NOT_PASSPORT_LOGIN };
   const staff = who.startsWith('staff');
-  if (staff && entry.guard === 'main') return { type: 'code', code: RCODE.FORBIDDEN };
+  if (staff && entry.guard === 'main') return { type: 'code', code: entry.staffRefusal ?? RCODE.FORBIDDEN };
+  if (!staff && entry.guard === 'staff') return { type: 'code', code: RCODE.FORBIDDEN };
   if (who === 'staffWithout' && (typeof entry.guard === 'number' || entry.placeGuard !== undefined))
     return { type: 'code', code: RCODE.FORBIDDEN };
   const okCodes = entry.okCodes ?? [];
@@ -1305,8 +1311,14 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
   it('declares in the contract the guard spec §6 gives each call', () => {
     const wrong = t.calls.flatMap((call) => {
       const guard = MATRIX[call.path]?.guard;
-      const declared = call.mainOnly ? 'main' : call.perm;
-      return declared === guard ? [] : [`${call.path}: declares ${String(declared)}, spec ${String(guard)}`];
+      const declared = call.mainOnly ? 'main' : call.staffOnly ? 'staff' : call.perm;
+      const refusal = call.staffRefusal;
+      const stated = MATRIX[call.path]?.staffRefusal;
+      return declared === guard && refusal === stated
+        ? []
+        : [
+            `${call.path}: declares ${String(declared)} ${String(refusal)}, spec ${String(guard)} ${String(stated)}`,
+          ];
     });
     expect(wrong).toEqual([]);
   });
@@ -1458,6 +1470,61 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
     }
     expect(failures).toEqual([]);
   }, 240_000);
+
+  it('refuses a caller the guard refuses before reading the body: an invalid or malformed body changes nothing', async () => {
+    // The permission, main-account-only and staff-only checks come first (platform/route.ts): a refused caller
+    // never learns what is wrong with the body (e.g. /u/editOprPwd as staff, the old password equal to the new).
+    const same = md5('123456');
+    const bodies: Array<{ name: string; payload: string }> = [
+      { name: 'invalid', payload: JSON.stringify({ old_oper_pwd: same, new_oper_pwd: same, pageNum: 'x' }) },
+      { name: 'NUL', payload: JSON.stringify({ name: 'a\u0000b', sn: 'a\u0000' }) },
+      { name: 'not an object', payload: '[1,2,3]' },
+      { name: 'malformed', payload: '{"name": ' },
+    ];
+    const failures: string[] = [];
+    for (const call of t.calls.filter((c) => c.auth === 'session')) {
+      const entry = MATRIX[call.path];
+      if (!entry || entry.guard === undefined || entry.app !== undefined) continue;
+      const refused =
+        entry.guard === 'staff'
+          ? { headers: fx.headersOf('main'), code: RCODE.FORBIDDEN }
+          : entry.guard === 'main'
+            ? { headers: fx.staffNone.headers, code: entry.staffRefusal ?? RCODE.FORBIDDEN }
+            : { headers: (await fx.staffWithout(entry.guard)).headers, code: RCODE.FORBIDDEN };
+      for (const body of bodies) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: call.path,
+          headers: { 'content-type': 'application/json', lang: 'en-US', ...refused.headers },
+          payload: body.payload,
+        });
+        const rcode = answer.json<{ rcode: number }>().rcode;
+        if (rcode !== refused.code) failures.push(`${call.path} (${body.name} body): rcode ${rcode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The case the acceptance pass found, in every language: staff are told to ask the main account.
+    const texts: Record<string, string> = {
+      'zh-CN': '请联系主账号修改',
+      'zh-TW': '請聯繫主帳號修改',
+      'en-US': 'Please contact the main account to change it',
+    };
+    for (const [lang, msg] of Object.entries(texts)) {
+      const answer = await t.call(
+        '/api/v1/u/editOprPwd',
+        { old_oper_pwd: same, new_oper_pwd: same },
+        { ...fx.headersOf('staffInside'), lang },
+      );
+      expect(answer).toMatchObject({ rcode: RCODE.CONTACT_MAIN_ACCOUNT, msg, result: null });
+    }
+    // The main account still hears about its own body.
+    const own = await t.call(
+      '/api/v1/u/editOprPwd',
+      { old_oper_pwd: same, new_oper_pwd: same },
+      fx.headersOf('main'),
+    );
+    expect(own.rcode).toBe(RCODE.INVALID_PARAM);
+  }, 120_000);
 
   it('answers no public call with 604 or 403', async () => {
     for (const call of t.calls.filter((c) => c.auth === 'public')) {

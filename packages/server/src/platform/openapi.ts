@@ -40,7 +40,7 @@ import { RCODE, rcodeCatalogue } from '@vendo/contract/rcodes';
 /** A registered call as CallRegistrar lists it. */
 export type RegisteredCall = Pick<
   Call<z.ZodType, z.ZodType>,
-  'path' | 'auth' | 'perm' | 'mainOnly' | 'app' | 'request' | 'response'
+  'path' | 'auth' | 'perm' | 'mainOnly' | 'staffRefusal' | 'staffOnly' | 'app' | 'request' | 'response'
 >;
 
 type JsonSchema = Record<string, unknown>;
@@ -59,6 +59,7 @@ export interface Operation {
   'x-auth': Call<z.ZodType, z.ZodType>['auth'];
   'x-permission'?: { code: number; name: string };
   'x-main-only'?: true;
+  'x-staff-only'?: true;
   'x-app'?: string;
   'x-api-key': boolean;
   'x-audited-with-api-key'?: true;
@@ -141,7 +142,8 @@ function commonRcodes(call: RegisteredCall): number[] {
   if (call.auth === 'session') codes.push(RCODE.SESSION_EXPIRED);
   if (call.auth === 'member') codes.push(RCODE.INVALID_CERT);
   if (call.auth === 'passport') codes.push(RCODE.USER_INFO_FAILED, RCODE.NOT_PASSPORT_LOGIN);
-  if (call.perm !== undefined || call.mainOnly) codes.push(RCODE.FORBIDDEN);
+  if (call.perm !== undefined || call.mainOnly || call.staffOnly) codes.push(RCODE.FORBIDDEN);
+  if (call.staffRefusal !== undefined) codes.push(call.staffRefusal);
   if (call.app !== undefined) codes.push(RCODE.APP_EXPIRED);
   if (call.auth === 'session') {
     codes.push(RCODE.API_KEY_INVALID, RCODE.TOO_MANY_ATTEMPTS);
@@ -202,6 +204,7 @@ function operationOf(call: RegisteredCall): Operation {
     };
   }
   if (call.mainOnly) operation['x-main-only'] = true;
+  if (call.staffOnly) operation['x-staff-only'] = true;
   if (call.app !== undefined) operation['x-app'] = call.app;
   if (keyAllowed && !isReadingCall(call.path)) operation['x-audited-with-api-key'] = true;
   return operation;

@@ -41,8 +41,9 @@ export interface MemberCallContext<Req> extends CallContext<Req> {
 type Handler<C, Res> = (ctx: C) => Promise<Res>;
 
 /**
- * Registers a contract call as a route: parse the body with the call's schema, resolve the session when the
- * call needs one, run the handler, and answer the envelope with a result shaped by the response schema.
+ * Registers a contract call as a route: resolve the session and check the call's declared guard (app, API key,
+ * mainOnly / staffOnly, perm) before the body is read, then parse the body with the call's schema, run the
+ * handler, and answer the envelope with a result shaped by the response schema.
  * Routes stay one line; the rules live in services.
  */
 export class CallRegistrar {
@@ -56,7 +57,10 @@ export class CallRegistrar {
 
   /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
   readonly registered: Array<
-    Pick<Call<z.ZodType, z.ZodType>, 'path' | 'auth' | 'perm' | 'mainOnly' | 'app' | 'request' | 'response'>
+    Pick<
+      Call<z.ZodType, z.ZodType>,
+      'path' | 'auth' | 'perm' | 'mainOnly' | 'staffRefusal' | 'staffOnly' | 'app' | 'request' | 'response'
+    >
   > = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
@@ -66,11 +70,16 @@ export class CallRegistrar {
     this.register(call, async (request) => handler(await this.context(call, request)));
   }
 
+  /**
+   * A call of a login or an API key. Who calls and whether they may is settled when the request arrives, before
+   * its body is read (route-level onRequest, ahead of every body parser and form reader): a caller refused the
+   * call gets that refusal whatever the body holds, never a complaint about the body.
+   */
   session<Req extends z.ZodType, Res extends z.ZodType>(
     call: Call<Req, Res>,
     handler: Handler<SessionCallContext<z.output<Req>>, z.input<Res>>,
   ): void {
-    this.register(call, async (request) => {
+    const guard = async (request: FastifyRequest): Promise<void> => {
       const auth = await this.authenticator.authenticate(request.headers);
       noteCaller(request, {
         merchant: auth.user.merchant_id,
@@ -78,19 +87,40 @@ export class CallRegistrar {
         staff: !isMainAccount(auth.user),
       });
       await this.authorize(call, auth);
-      const ctx = await this.context(call, request);
-      // Services record sensitive actions with where they came from (modules/audit).
-      noteOrigin(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
-      const result = await handler({ ...ctx, auth });
-      // An API key's use of a call that changes something is recorded (decision 047). The action is done by now:
-      // an entry that cannot be written is logged, never answered as a failure the integration would retry.
-      if (!isReadingCall(call.path)) {
-        await this.authenticator
-          .recordKeyUse(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path })
-          .catch((error: unknown) => request.log.error({ err: error }, 'API key use not recorded'));
-      }
-      return result;
-    });
+      this.admitted.set(request, auth);
+    };
+    this.register(
+      call,
+      async (request) => {
+        const auth = this.admitted.get(request);
+        if (!auth) throw new Error(`${call.path}: the session guard did not run`);
+        return this.handleSession(call, handler, request, auth);
+      },
+      guard,
+    );
+  }
+
+  /** The callers the guard let through, by request (read once by the handler). */
+  private readonly admitted = new WeakMap<FastifyRequest, AuthContext>();
+
+  private async handleSession<Req extends z.ZodType, Res extends z.ZodType>(
+    call: Call<Req, Res>,
+    handler: Handler<SessionCallContext<z.output<Req>>, z.input<Res>>,
+    request: FastifyRequest,
+    auth: AuthContext,
+  ): Promise<z.input<Res>> {
+    const ctx = await this.context(call, request);
+    // Services record sensitive actions with where they came from (modules/audit).
+    noteOrigin(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path });
+    const result = await handler({ ...ctx, auth });
+    // An API key's use of a call that changes something is recorded (decision 047). The action is done by now:
+    // an entry that cannot be written is logged, never answered as a failure the integration would retry.
+    if (!isReadingCall(call.path)) {
+      await this.authenticator
+        .recordKeyUse(auth, { ip: ctx.ip, userAgent: ctx.userAgent, call: call.path })
+        .catch((error: unknown) => request.log.error({ err: error }, 'API key use not recorded'));
+    }
+    return result;
   }
 
   /** A call of a messaging-app identity (api/passport.ts): a bind ticket or a session the messaging app opened. */
@@ -122,8 +152,11 @@ export class CallRegistrar {
     }
     // An API key makes only the calls open to keys, then is checked as staff (decision 047).
     if (apiKeyOf(auth.user) && !apiKeyMayCall(call)) throw new AppError(RCODE.API_KEY_CALL_REFUSED);
-    if (isMainAccount(auth.user)) return;
-    if (call.mainOnly) throw new AppError(RCODE.FORBIDDEN);
+    if (isMainAccount(auth.user)) {
+      if (call.staffOnly) throw new AppError(RCODE.FORBIDDEN);
+      return;
+    }
+    if (call.mainOnly) throw new AppError(call.staffRefusal ?? RCODE.FORBIDDEN);
     if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {
       throw new AppError(RCODE.FORBIDDEN);
     }
@@ -132,10 +165,11 @@ export class CallRegistrar {
   private register<Res extends z.ZodType>(
     call: Call<z.ZodType, Res>,
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
+    guard?: (request: FastifyRequest) => Promise<void>,
   ): void {
-    const { path, auth, perm, mainOnly, app, request, response } = call;
-    this.registered.push({ path, auth, perm, mainOnly, app, request, response });
-    this.app.post(call.path, async (request) => {
+    const { path, auth, perm, mainOnly, staffRefusal, staffOnly, app, request, response } = call;
+    this.registered.push({ path, auth, perm, mainOnly, staffRefusal, staffOnly, app, request, response });
+    this.app.post(call.path, guard ? { onRequest: guard } : {}, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };
     });

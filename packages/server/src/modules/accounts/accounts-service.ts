@@ -254,8 +254,8 @@ export class AccountsService {
   }
 
   async editOperPassword(auth: AuthContext, oldMd5: string, newMd5: string): Promise<void> {
-    // A staff member's operation password is the main account's to set (spec §6).
-    if (!isMainAccount(auth.user)) throw new AppError(RCODE.CONTACT_MAIN_ACCOUNT);
+    // A staff member's operation password is the main account's to set (spec §6): the call is mainOnly and refuses
+    // staff with CONTACT_MAIN_ACCOUNT before the body is read (platform/route.ts).
     if (oldMd5 === newMd5) throw AppError.invalid('new_oper_pwd', 'operPwdSameAsOld');
     if (auth.user.oper_pwd_hash) {
       await this.assertOperPassword(auth, oldMd5);

@@ -7,7 +7,7 @@ import { parsePermissions } from '@vendo/contract/enums';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database, Merchant, User } from '../../db/database';
 import { AppError } from '../../platform/app-error';
-import { isMainAccount, type AuthContext } from '../../platform/auth';
+import type { AuthContext } from '../../platform/auth';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { LOGIN_LIMITS } from '../accounts/accounts-service';
@@ -319,7 +319,7 @@ export class StaffService {
    * (subuser_self_reset_password = 1, spec §6). Wrong current passwords count like failed logins.
    */
   async changeOwnPassword(auth: AuthContext, input: Body<typeof api.changePwdForSubUser>): Promise<void> {
-    if (isMainAccount(auth.user)) throw new AppError(RCODE.FORBIDDEN);
+    // staffOnly: the registrar refuses the main account before the body is read.
     const apps = await this.d.apps.list(auth.merchant.id);
     if (appExtend(apps, 'Account', 'subuser_self_reset_password') !== '1') {
       throw new AppError(RCODE.SELF_RESET_DISABLED);
