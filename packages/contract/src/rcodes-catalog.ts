@@ -264,4 +264,13 @@ export const catalogRcodes = {
       'en-US': 'The image is too big: at most {side} pixels a side and {megapixels} megapixels in all',
     },
   },
+  735: {
+    name: 'WAREHOUSE_STOCK_ALL_STORES_ONLY',
+    text: {
+      'zh-CN': '总仓库存只能由主账号或管理全部门店的员工操作，请选择您管理的门店',
+      'zh-TW': '總倉庫存只能由主帳號或管理全部門店的員工操作，請選擇您管理的門店',
+      'en-US':
+        'Warehouse stock is for the main account and staff managing all stores only: choose one of your stores',
+    },
+  },
 } as const satisfies Record<number, RcodeEntry>;

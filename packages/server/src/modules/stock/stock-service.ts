@@ -374,10 +374,13 @@ export class StockService {
     return scopeOf(this.d.db, auth);
   }
 
-  /** Where an entry lives: the total level (unrestricted callers only) or a store in the caller's scope. */
+  /**
+   * Where an entry lives: the warehouse (total level: the main account and staff managing all stores, who get
+   * WAREHOUSE_STOCK_ALL_STORES_ONLY otherwise) or a store in the caller's scope.
+   */
   private async place(scope: Scope, storeId: number | null): Promise<{ areaId: number | null }> {
     if (storeId === null) {
-      if (scope.storeIds !== null) throw new AppError(RCODE.STORE_OUT_OF_SCOPE);
+      if (scope.storeIds !== null) throw new AppError(RCODE.WAREHOUSE_STOCK_ALL_STORES_ONLY);
       return { areaId: null };
     }
     if (!storeInScope(scope, storeId)) throw new AppError(RCODE.STORE_OUT_OF_SCOPE);

@@ -419,9 +419,27 @@ describe.each(dialects())('stock on %s', (dialect) => {
       expect((await call('editStock', { _id: theirs, oper_type: 0, inventory: 1 }, staff)).rcode).toBe(
         RCODE.STORE_OUT_OF_SCOPE,
       );
-      expect((await call('addStock', { goods_id: chips, inventory: 1 }, staff)).rcode).toBe(
-        RCODE.STORE_OUT_OF_SCOPE,
-      );
+      // The warehouse (no store) is the main account's and all-stores staff's: said so, in every language.
+      const warehouse: Record<string, string> = {
+        'zh-CN': '总仓库存只能由主账号或管理全部门店的员工操作，请选择您管理的门店',
+        'zh-TW': '總倉庫存只能由主帳號或管理全部門店的員工操作，請選擇您管理的門店',
+        'en-US':
+          'Warehouse stock is for the main account and staff managing all stores only: choose one of your stores',
+      };
+      for (const [lang, msg] of Object.entries(warehouse)) {
+        const answer = await t.call(
+          '/api/v1/i/addStock',
+          { goods_id: chips, inventory: 1 },
+          { ...staff.headers, lang },
+        );
+        expect(answer).toMatchObject({ rcode: RCODE.WAREHOUSE_STOCK_ALL_STORES_ONLY, msg, result: null });
+      }
+      const warehouseEntry = ok<{ data: { _id: number; store: unknown }[] }>(
+        await call('getStock', {}),
+      ).data.find((e) => e.store === null)!._id;
+      expect(
+        (await call('editStock', { _id: warehouseEntry, oper_type: 0, inventory: 1 }, staff)).rcode,
+      ).toBe(RCODE.WAREHOUSE_STOCK_ALL_STORES_ONLY);
       expect((await call('getRestockBill', { store: otherStore }, staff)).rcode).toBe(
         RCODE.STORE_OUT_OF_SCOPE,
       );
