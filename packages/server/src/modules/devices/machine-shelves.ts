@@ -41,6 +41,27 @@ export class MachineShelves implements PlaceMachines {
     return this.db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirst();
   }
 
+  /**
+   * Whether the machine is the merchant's now or was bound to it once (its history stays the merchant's): what a
+   * list filtered by a machine checks, so a machine never the merchant's answers DEVICE_NOT_FOUND, not nothing.
+   */
+  async merchantHasOrHad(merchantId: number, sn: string): Promise<boolean> {
+    const now = await this.db
+      .selectFrom('devices')
+      .select('id')
+      .where('sn', '=', sn)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    if (now) return true;
+    const once = await this.db
+      .selectFrom('device_bindings')
+      .select('id')
+      .where('sn', '=', sn)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    return once !== undefined;
+  }
+
   /** A machine's shelf by its number, inside the caller's transaction. */
   shelfByNumber(trx: Db, deviceId: number, number: number): Promise<ChannelRow | undefined> {
     return trx

@@ -100,6 +100,47 @@ describe.each(dialects())('activity center and records on %s', (dialect) => {
     ]);
     const foreign = ok<{ count: number }>(await call('/api/v1/b/getRecord', {}, other));
     expect(foreign.count).toBe(0);
+
+    // Another merchant's machine, or one that never was, is refused as the other calls refuse it (it answered an
+    // empty list), in every language, by the file too.
+    const texts = { 'zh-CN': '设备不存在', 'zh-TW': '設備不存在', 'en-US': 'Device does not exist' };
+    for (const [lang, msg] of Object.entries(texts)) {
+      const answer = await t.call(
+        '/api/v1/b/getRecord',
+        { condition: { sn: '18001' } },
+        { ...other.headers, lang },
+      );
+      expect(answer).toMatchObject({ rcode: RCODE.DEVICE_NOT_FOUND, msg, result: null });
+    }
+    expect((await call('/api/v1/b/getRecord', { condition: { sn: '99999' } })).rcode).toBe(
+      RCODE.DEVICE_NOT_FOUND,
+    );
+    expect((await call('/api/v1/b/recordReport', { condition: { sn: '18001' } }, other)).rcode).toBe(
+      RCODE.DEVICE_NOT_FOUND,
+    );
+    // A machine the owner had once (bound to another merchant since) still filters the owner's history.
+    await t.db.kysely
+      .insertInto('device_bindings')
+      .values({
+        sn: '18001',
+        merchant_id: owner.merchantId,
+        title: '',
+        type: 'vm',
+        bound_by: owner.userId,
+        bound_at: t.clock.now - 86_400_000,
+        unbound_by: owner.userId,
+        unbound_at: t.clock.now,
+      })
+      .execute();
+    await t.db.kysely
+      .updateTable('devices')
+      .set({ merchant_id: other.merchantId })
+      .where('sn', '=', '18001')
+      .execute();
+    expect((await records({ sn: '18001' })).data.map((r) => r.orderno)).toEqual([first]);
+    expect(
+      ok<{ count: number }>(await call('/api/v1/b/getRecord', { condition: { sn: '18001' } }, other)).count,
+    ).toBe(0);
   });
 
   it('merges coupon receipts and uses with referrer sales; a discounted sale pays commission on what was paid', async () => {

@@ -54,6 +54,16 @@ export class ReferrerRepository {
       .executeTakeFirst();
   }
 
+  /** A referrer of the merchant, deleted ones too (their sales stay listed). */
+  find(merchantId: number, id: number): Promise<ReferrerRow | undefined> {
+    return this.db
+      .selectFrom('referrers')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** Any referrer (deleted ones too), for the sales they once made. */
   byIds(ids: readonly number[]): Promise<ReferrerRow[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -142,7 +142,12 @@ export class ReferrerService implements SaleOffer {
     const merchantId = auth.merchant.id;
     const timeZone = await this.zones.of(this.d.db, merchantId);
     const range = resolveMarketingRange(body.condition, this.d.clock(), timeZone);
-    const filter: SaleFilter = { merchantId, ...range, referrerId: body.condition.referrer_id };
+    const referrerId = body.condition.referrer_id;
+    // Another merchant's referrer, or none, is refused as editReferrer refuses it; a deleted one of the merchant
+    // still shows the days it sold.
+    if (referrerId !== undefined && !(await this.repo.find(merchantId, referrerId)))
+      throw new AppError(RCODE.REFERRER_NOT_FOUND);
+    const filter: SaleFilter = { merchantId, ...range, referrerId };
     const { rows, count, totals } = await this.repo.byDay(filter, body);
     const referrers = new Map(
       (await this.repo.byIds([...new Set(rows.map((r) => r.referrer_id))])).map((r) => [r.id, r]),

@@ -272,6 +272,28 @@ describe.each(dialects())('referrers on %s', (dialect) => {
     const after = await commission();
     expect(after.totals).toMatchObject({ sale_count: 2, paid_amt: 600, commission_amt: 300 });
     expect(after.data[0]).toMatchObject({ deleted: 1 });
+    // Filtered by the deleted referrer: its days still show.
+    expect((await commission({ referrer_id: id })).totals).toMatchObject({ sale_count: 2, paid_amt: 600 });
+  });
+
+  it('refuses a commission filter naming another merchant’s referrer or none, as the other calls do', async () => {
+    const mine = await add();
+    const theirs = await add({}, other);
+    const texts = { 'zh-CN': '推荐人不存在', 'zh-TW': '推薦人不存在', 'en-US': 'Referrer does not exist' };
+    for (const [lang, msg] of Object.entries(texts)) {
+      const answer = await t.call(
+        '/api/v1/b/getReferrerCommission',
+        { condition: { referrer_id: theirs } },
+        { ...owner.headers, lang },
+      );
+      expect(answer).toMatchObject({ rcode: RCODE.REFERRER_NOT_FOUND, msg, result: null });
+    }
+    expect(
+      (await call('/api/v1/b/getReferrerCommission', { condition: { referrer_id: 999_999 } })).rcode,
+    ).toBe(RCODE.REFERRER_NOT_FOUND);
+    // The caller's own referrer, and no filter (0 is none), answer as before.
+    expect((await commission({ referrer_id: mine })).count).toBe(0);
+    expect((await commission({ referrer_id: 0 })).count).toBe(0);
   });
 
   it('answers a link to a machine of the merchant and its QR code', async () => {
