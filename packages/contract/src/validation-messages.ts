@@ -154,6 +154,12 @@ export const validationMessages = {
     'zh-TW': '不能低於最低金額',
     'en-US': 'Cannot be below the lowest amount',
   },
+  /** The same, said by a form beside the field, naming it (the server's answer names it by its "field:" prefix). */
+  priceEndBelowStartNamed: {
+    'zh-CN': '最高金额不能低于最低金额',
+    'zh-TW': '最高金額不能低於最低金額',
+    'en-US': 'Highest amount cannot be below the lowest amount',
+  },
   tagsMax: { 'zh-CN': '标签最多2个', 'zh-TW': '標籤最多2個', 'en-US': 'At most 2 tags' },
   tagsComma: {
     'zh-CN': '标签不能包含英文逗号',
@@ -186,6 +192,12 @@ export const validationMessages = {
     'zh-CN': '出货数量不能为0',
     'zh-TW': '出貨數量不能為0',
     'en-US': 'Dispense quantity cannot be 0',
+  },
+  /** A remote dispense of more than the shelf holds (the server answers "shelf out of stock"); {stock} its quantity. */
+  dispenseOverStock: {
+    'zh-CN': '出货数量不能超过货道库存（{stock}）',
+    'zh-TW': '出貨數量不能超過貨道庫存（{stock}）',
+    'en-US': 'Dispense quantity cannot exceed the shelf stock ({stock})',
   },
   dispenseQuantityOne: {
     'zh-CN': '扭蛋机和格子机每次只能出货1个',

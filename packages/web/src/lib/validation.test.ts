@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addArea } from '@vendo/contract/api/catalog';
 import { TEXT_MAX } from '@vendo/contract/constants';
-import { checkWithSchema, firstIssueText } from './validation';
+import { checkWithSchema, fieldLabels, firstIssueText } from './validation';
 
 describe('form checks with a contract schema', () => {
   it('say a text is over its maximum as the server does, in the form’s language', () => {
@@ -31,5 +31,16 @@ describe('form checks with a contract schema', () => {
     expect(checkWithSchema(addArea.request, long, 'en-US', { address: 'Address' })).toEqual({
       address: `At most ${TEXT_MAX.address} characters`,
     });
+  });
+
+  it('take a contract’s field labels in the form’s language', () => {
+    const labels = { name: { 'zh-CN': '名称', 'zh-TW': '名稱', 'en-US': 'Name' } };
+    expect(checkWithSchema(addArea.request, { name: '' }, 'zh-CN', fieldLabels(labels, 'zh-CN'))).toEqual({
+      name: '名称不能为空',
+    });
+    expect(checkWithSchema(addArea.request, { name: '' }, 'zh-TW', fieldLabels(labels, 'zh-TW'))).toEqual({
+      name: '名稱不能為空',
+    });
+    expect(fieldLabels(labels, 'en-US')).toEqual({ name: 'Name' });
   });
 });

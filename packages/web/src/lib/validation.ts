@@ -1,4 +1,4 @@
-import { interpolate, type Locale } from '@vendo/contract/locales';
+import { interpolate, type Locale, type LocaleText } from '@vendo/contract/locales';
 import { isValidationKey, validationMessages, type ValidationKey } from '@vendo/contract/validation-messages';
 import type { z } from 'zod';
 
@@ -16,6 +16,11 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 /** Field name → its label on screen: an empty field's message then names it ("Phone cannot be empty"). */
 export type FieldLabels = Partial<Record<string, string>>;
+
+/** A contract's field labels (GIFT_FIELD_LABELS and the like) in one language, for checkWithSchema. */
+export function fieldLabels(labels: Readonly<Record<string, LocaleText>>, locale: Locale): FieldLabels {
+  return Object.fromEntries(Object.entries(labels).map(([field, text]) => [field, text[locale]]));
+}
 
 export function issuesToFieldErrors(
   issues: readonly z.core.$ZodIssue[],

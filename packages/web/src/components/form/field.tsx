@@ -12,6 +12,11 @@ export interface FieldLabelProps {
   /** A hint under the control; the error, when there is one, follows it. */
   description?: ReactNode;
   extra?: ReactNode;
+  /**
+   * The label on its own line above the control, for a control taller than a line (a list of choices): beside it
+   * the label sat halfway down the list.
+   */
+  stacked?: boolean;
 }
 
 interface FieldProps extends FieldLabelProps {
@@ -21,7 +26,17 @@ interface FieldProps extends FieldLabelProps {
 }
 
 /** One labelled row of a form (an antd-mobile List.Item), with its message under it. */
-export function Field({ id, label, required, error, description, extra, onClick, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  required,
+  error,
+  description,
+  extra,
+  stacked,
+  onClick,
+  children,
+}: FieldProps) {
   const hint =
     description || error ? (
       <>
@@ -35,7 +50,7 @@ export function Field({ id, label, required, error, description, extra, onClick,
     ) : undefined;
   return (
     <List.Item
-      className="field"
+      className={stacked ? 'field field-stacked' : 'field'}
       prefix={
         <label className="field-label" htmlFor={id}>
           {label}

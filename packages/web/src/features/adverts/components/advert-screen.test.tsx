@@ -183,7 +183,7 @@ describe('/advertisement', () => {
     const sheet = within(form);
 
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
-    expect(form.querySelector('#advert-name-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#advert-name-error')?.textContent).toBe('Name cannot be empty');
     expect(bodiesTo(ADD)).toEqual([]);
 
     fireEvent.change(sheet.getByLabelText(/^Name/), { target: { value: 'Summer' } });

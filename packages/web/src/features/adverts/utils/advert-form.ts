@@ -1,5 +1,6 @@
 import {
   addAdvert,
+  ADVERT_FIELD_LABELS,
   advertContent,
   advertRuleProblems,
   type Advert,
@@ -9,7 +10,7 @@ import {
 } from '@vendo/contract/api/adverts';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText, type RcodeName } from '@vendo/contract/rcodes';
-import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, fieldLabels, type FieldErrors } from '../../../lib/validation';
 import type { AdvertBody } from '../api/adverts-api';
 
 /** The form as typed: every type's fields stay as typed while the type changes (nothing typed is lost). */
@@ -103,7 +104,9 @@ export function fieldOfRcode(rcode: number): string | null {
  */
 export function checkAdvertForm(values: AdvertFormValues, locale: Locale): FieldErrors {
   const body = advertRequest(values);
-  const errors: FieldErrors = { ...(checkWithSchema(addAdvert.request, body, locale) ?? {}) };
+  const errors: FieldErrors = {
+    ...(checkWithSchema(addAdvert.request, body, locale, fieldLabels(ADVERT_FIELD_LABELS, locale)) ?? {}),
+  };
   for (const field of ['store_ids', 'sns'] as const) {
     if (errors[field]) errors['scope'] ??= errors[field];
     delete errors[field];

@@ -59,7 +59,11 @@ function NewKeyForm({
       all_device: values.scope === 'all' ? (1 as const) : (0 as const),
       store: values.store.map(Number),
     };
-    const found = checkWithSchema(addApiKey.request, body, locale);
+    const found = checkWithSchema(addApiKey.request, body, locale, {
+      name: t('form.name'),
+      permissions: t('form.permissions'),
+      store: t('form.stores'),
+    });
     const next = { ...(found ?? {}) };
     if (values.permissions.length === 0) next.permissions = t('form.noPermission');
     setErrors(next);

@@ -91,7 +91,7 @@ describe('/apiKeys', () => {
     const sheet = within(form);
 
     fireEvent.click(sheet.getByRole('button', { name: 'Create' }));
-    expect(form.querySelector('#api-key-name-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#api-key-name-error')?.textContent).toBe('Name cannot be empty');
     expect(form.querySelector('#api-key-permissions-error')?.textContent).toBe(
       'Choose at least one permission',
     );
@@ -100,7 +100,7 @@ describe('/apiKeys', () => {
     fireEvent.click(sheet.getByText('Bills', { exact: true }));
     fireEvent.click(sheet.getByText('Chosen stores'));
     fireEvent.click(sheet.getByRole('button', { name: 'Create' }));
-    expect(form.querySelector('#api-key-scope-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#api-key-scope-error')?.textContent).toBe('Stores cannot be empty');
     expect(bodiesTo(ADD)).toEqual([]);
 
     fireEvent.click(await sheet.findByText('North'));

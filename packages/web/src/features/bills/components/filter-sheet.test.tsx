@@ -21,15 +21,23 @@ describe('the bill filter sheet', () => {
     }
   });
 
-  it('says the highest amount is below the lowest, in the words the server uses, and keeps what was typed', async () => {
-    const onApply = vi.fn();
-    render(<FilterSheet visible value={NO_TEXT_FILTERS} onApply={onApply} onClose={vi.fn()} />);
-    const f = billsTexts['en-US'].filters;
-    fireEvent.change(await screen.findByLabelText(f.priceStart), { target: { value: '5' } });
-    fireEvent.change(screen.getByLabelText(f.priceEnd), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: f.apply }));
-    expect(await screen.findByText('Cannot be below the lowest amount')).toBeTruthy();
-    expect(onApply).not.toHaveBeenCalled();
-    expect((screen.getByLabelText(f.priceEnd) as HTMLInputElement).value).toBe('2');
-  });
+  it.each([
+    ['en-US', 'Highest amount cannot be below the lowest amount'],
+    ['zh-CN', '最高金额不能低于最低金额'],
+    ['zh-TW', '最高金額不能低於最低金額'],
+  ] as const)(
+    'says the highest amount is below the lowest, naming it, and keeps what was typed (%s)',
+    async (locale, text) => {
+      await i18n.changeLanguage(locale);
+      const onApply = vi.fn();
+      render(<FilterSheet visible value={NO_TEXT_FILTERS} onApply={onApply} onClose={vi.fn()} />);
+      const f = billsTexts[locale].filters;
+      fireEvent.change(await screen.findByLabelText(f.priceStart), { target: { value: '5' } });
+      fireEvent.change(screen.getByLabelText(f.priceEnd), { target: { value: '2' } });
+      fireEvent.click(screen.getByRole('button', { name: f.apply }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(onApply).not.toHaveBeenCalled();
+      expect((screen.getByLabelText(f.priceEnd) as HTMLInputElement).value).toBe('2');
+    },
+  );
 });

@@ -35,9 +35,9 @@ function FilterForm({ value, onApply, onClose }: FilterFormProps) {
     if (!/^\d*$/.test(sn.trim())) next.sn = t('filters.snNumeric');
     if (start === null) next.priceStart = t('filters.priceInvalid');
     if (end === null) next.priceEnd = t('filters.priceInvalid');
-    // The server's words for the same refusal (a valid amount, only below the lowest).
+    // The server's refusal (a valid amount, only below the lowest), naming the field as the server's prefix does.
     else if (end !== undefined && start != null && end < start)
-      next.priceEnd = validationText('priceEndBelowStart', currentLocale());
+      next.priceEnd = validationText('priceEndBelowStartNamed', currentLocale());
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     onApply({

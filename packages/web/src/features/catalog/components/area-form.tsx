@@ -26,9 +26,16 @@ function AreaForm({ area, onClose }: { area: Area | null; onClose: () => void })
 
   const submit = async () => {
     const locale = currentLocale();
+    // An empty field's message names it ("Area name cannot be empty").
+    const labels = {
+      name: t('area.name'),
+      address: t('area.address'),
+      tel: t('area.phone'),
+      note: t('remarks'),
+    };
     const found = area
-      ? checkWithSchema(editArea.request, { _id: area._id, ...values }, locale)
-      : checkWithSchema(addArea.request, values, locale);
+      ? checkWithSchema(editArea.request, { _id: area._id, ...values }, locale, labels)
+      : checkWithSchema(addArea.request, values, locale, labels);
     setErrors(found ?? {});
     if (found) return;
     await attempt(async () => {

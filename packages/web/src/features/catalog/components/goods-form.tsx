@@ -31,7 +31,18 @@ function GoodsForm({ goods, onClose }: { goods: Goods | null; onClose: () => voi
   const withCost = can(user, 'profit', Date.now());
 
   const submit = async () => {
-    const { body, errors: found } = goodsBody(values, { withCost, locale: currentLocale() });
+    const labels = {
+      goods_name: t('goods.name'),
+      price: t('goods.price'),
+      cost_price: t('goods.costPrice'),
+      goods_code: t('goods.code'),
+      tags: t('goods.tags'),
+      sold: t('goods.sold'),
+      img: t('goods.mainImage'),
+      goods_type: t('goods.type'),
+      duration: t('goods.duration'),
+    };
+    const { body, errors: found } = goodsBody(values, { withCost, locale: currentLocale(), labels });
     setErrors(found);
     const { price } = body;
     if (hasErrors(found) || price === undefined) return;

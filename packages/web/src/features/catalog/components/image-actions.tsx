@@ -20,7 +20,7 @@ function RenameForm({ image, onClose }: { image: GoodsImage; onClose: () => void
   const { values, bind, setErrors } = useForm({ name: image.name });
   const submit = async () => {
     const body = { img_id: image.img_id, name: values.name };
-    const found = checkWithSchema(editImg.request, body, currentLocale());
+    const found = checkWithSchema(editImg.request, body, currentLocale(), { name: t('image.name') });
     setErrors(found ?? {});
     if (found) return;
     try {

@@ -67,9 +67,19 @@ function StoreForm({ store, defaultArea, onClose }: StoreFormProps) {
 
   const submit = async () => {
     const body = storeBody(values);
+    // An empty field's message names it ("Store name cannot be empty").
+    const labels = {
+      name: t('store.name'),
+      area: t('store.area'),
+      address: t('store.address'),
+      tel: t('store.phone'),
+      prov_code: t('store.region'),
+      city_code: t('store.region'),
+      s_area_code: t('store.region'),
+    };
     const found = store
-      ? checkWithSchema(editStore.request, { _id: store._id, ...body }, locale)
-      : checkWithSchema(addStore.request, body, locale);
+      ? checkWithSchema(editStore.request, { _id: store._id, ...body }, locale, labels)
+      : checkWithSchema(addStore.request, body, locale, labels);
     setErrors(found ?? {});
     const { area } = body;
     if (found || area === undefined) return;

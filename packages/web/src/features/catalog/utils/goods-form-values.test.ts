@@ -50,6 +50,12 @@ describe('goods form values', () => {
   it('names each price mistake the way spec §5 does', () => {
     const price = (text: string) => goodsBody({ ...filled, price: text }, en).errors.price;
     expect(price('')).toBe('Cannot be empty');
+    // With the form's labels an empty field names itself, in each language.
+    const named = (locale: 'en-US' | 'zh-CN' | 'zh-TW', label: string) =>
+      goodsBody({ ...filled, price: '' }, { ...en, locale, labels: { price: label } }).errors.price;
+    expect(named('en-US', 'Price')).toBe('Price cannot be empty');
+    expect(named('zh-CN', '价格')).toBe('价格不能为空');
+    expect(named('zh-TW', '價格')).toBe('價格不能為空');
     expect(price('0.01')).toBe('Price must be at least 0.02 yuan');
     expect(price('1.234')).toBe('Price must be precise to the cent');
     expect(price('1..2')).toBe('Only one decimal point is allowed');

@@ -4,7 +4,7 @@ import type { Locale } from '@vendo/contract/locales';
 import { centsToYuan, yuanToCents } from '@vendo/contract/money';
 import { checkInteger, checkPrice, tagList } from '@vendo/contract/validation';
 import type { ValidationKey } from '@vendo/contract/validation-messages';
-import { checkWithSchema, validationText, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, validationText, type FieldErrors, type FieldLabels } from '../../../lib/validation';
 
 /** The goods form as typed: money in yuan and counts as text, tags as a list plus the one being typed. */
 export interface GoodsFormValues {
@@ -73,8 +73,12 @@ export function allTags(values: Pick<GoodsFormValues, 'tags' | 'tagDraft'>): str
  * The body of addPrivate / editPrivate and the messages of the fields that are wrong. Typed text is checked
  * first with the rules of spec §5 (one decimal point, cents, at least 0.02), the whole body then with the
  * contract schema the server applies. withCost: the person may view cost (else the server keeps it unchanged).
+ * labels: the form's field labels, so an empty field's message names it ("Price cannot be empty").
  */
-export function goodsBody(values: GoodsFormValues, options: { withCost: boolean; locale: Locale }) {
+export function goodsBody(
+  values: GoodsFormValues,
+  options: { withCost: boolean; locale: Locale; labels?: FieldLabels },
+) {
   const body = {
     goods_name: values.goods_name,
     price: cents(values.price),
@@ -95,7 +99,9 @@ export function goodsBody(values: GoodsFormValues, options: { withCost: boolean;
     sold: checkInteger(values.sold),
     duration: checkInteger(values.duration),
   };
-  const errors: FieldErrors = { ...checkWithSchema(addPrivate.request, body, options.locale) };
+  const errors: FieldErrors = {
+    ...checkWithSchema(addPrivate.request, body, options.locale, options.labels),
+  };
   for (const [field, key] of Object.entries(typed)) {
     if (key) errors[field] = validationText(key, options.locale);
   }

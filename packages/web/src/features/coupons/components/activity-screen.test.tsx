@@ -157,7 +157,7 @@ describe('/activity', () => {
     const sheet = within(form);
 
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
-    expect(form.querySelector('#coupon-name-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#coupon-name-error')?.textContent).toBe('Name cannot be empty');
     expect(form.querySelector('#coupon-quantity-error')?.textContent).toBeTruthy();
     expect(bodiesTo(ADD)).toEqual([]);
 

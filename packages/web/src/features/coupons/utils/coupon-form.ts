@@ -1,5 +1,6 @@
 import {
   addCoupon,
+  COUPON_FIELD_LABELS,
   couponRuleProblems,
   COUPON_RATE_WHOLE,
   type Coupon,
@@ -10,7 +11,7 @@ import {
 import { zonedDay } from '@vendo/contract/constants';
 import { interpolate, type Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText, type RcodeName } from '@vendo/contract/rcodes';
-import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, fieldLabels, type FieldErrors } from '../../../lib/validation';
 import type { CouponBody } from '../api/coupons-api';
 
 /**
@@ -159,7 +160,8 @@ export function checkCouponForm(
   now: number = Date.now(),
 ): FieldErrors {
   const body = couponRequest(values);
-  const schemaErrors = checkWithSchema(addCoupon.request, body, locale) ?? {};
+  const schemaErrors =
+    checkWithSchema(addCoupon.request, body, locale, fieldLabels(COUPON_FIELD_LABELS, locale)) ?? {};
   const errors: FieldErrors = {};
   for (const [field, msg] of Object.entries(schemaErrors)) {
     errors[field === 'rate' ? 'zhe' : field] = msg;

@@ -60,7 +60,8 @@ function BindForm({ info }: { info: BindInfo }) {
       return;
     }
     setMessage(null);
-    if (!check(checkWithSchema(bindDevice.request, body, locale) ?? {})) return;
+    const labels = { title: t('bind.name'), type: t('bind.type') };
+    if (!check(checkWithSchema(bindDevice.request, body, locale, labels) ?? {})) return;
     busy.current = true;
     try {
       await bind.mutateAsync(body);

@@ -51,7 +51,14 @@ export function ShelfForm({ sn, shelf, subtitle, onBack, onClose, onSaved }: She
   };
 
   const submit = async () => {
-    const { body, errors: found } = shelfBody(values, { sn, id: shelf.id }, locale);
+    const { body, errors: found } = shelfBody(values, { sn, id: shelf.id }, locale, {
+      name: t('shelfForm.name'),
+      price: t('shelfForm.price'),
+      game_price: t('shelfForm.gamePrice'),
+      quantity: t('shelfForm.quantity'),
+      capacity: t('shelfForm.capacity'),
+      probability: t('shelfForm.probability'),
+    });
     if (!check(found)) return;
     setFailure(null);
     try {

@@ -68,8 +68,8 @@ export function ShelfNumbering({ sn, subtitle, guard, onBack, onClose, onSaved }
   }));
 
   const submit = () => {
-    const typed = rows.map((row) => ({ id: row.id, channel_sn: row.text }));
-    if (!check(numberingErrors(typed, locale))) return;
+    const typed = rows.map((row) => ({ id: row.id, position: row.position, channel_sn: row.text }));
+    if (!check(numberingErrors(typed, locale, (position) => t('numbering.slot', { position })))) return;
     const channel = typed.map((row) => ({ id: row.id, channel_sn: wholeNumber(row.channel_sn) }));
     signed.run(async (sign) => {
       const answer = await reset.mutateAsync({ sn, channel, sign });
@@ -141,7 +141,8 @@ export function ShelfCountForm({ sn, count, subtitle, guard, onBack, onClose, on
   const submit = () => {
     const n = wholeNumber(values.count);
     const inRange = Number.isInteger(n) && n >= 1 && n <= max;
-    if (!check({ count: inRange ? undefined : t('settings.range', { min: 1, max }) })) return;
+    const message = t('settings.rangeNamed', { min: 1, max, field: t('shelfCount.label') });
+    if (!check({ count: inRange ? undefined : message })) return;
     signed.run(async (sign) => {
       const answer = await setCount.mutateAsync({ sn, channel_num: n, sign });
       toast(t('saved'), { icon: 'success' });

@@ -5,16 +5,25 @@ import { validationText, type FieldErrors } from '../../../lib/validation';
 
 /**
  * Issues of a contract schema as messages keyed by their whole path ('game_package.1.price'), for forms with
- * rows. The first issue of a path wins; an issue whose message is not a contract key reads "invalid value".
+ * rows. The first issue of a path wins; an issue whose message is not a contract key reads "invalid value". With
+ * `label` (a path's label on screen, '' for none) an empty field's message names it ("Name cannot be empty").
  */
-export function pathErrors(schema: z.ZodType, body: unknown, locale: Locale): FieldErrors {
+export function pathErrors(
+  schema: z.ZodType,
+  body: unknown,
+  locale: Locale,
+  label: (path: string) => string = () => '',
+): FieldErrors {
   const result = schema.safeParse(body);
   const errors: FieldErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
     if (errors[path] !== undefined) continue;
-    errors[path] = validationText(isValidationKey(issue.message) ? issue.message : 'invalidValue', locale);
+    const field = issue.message === 'required' ? label(path) : '';
+    errors[path] = field
+      ? validationText('fieldRequired', locale, { field })
+      : validationText(isValidationKey(issue.message) ? issue.message : 'invalidValue', locale);
   }
   return errors;
 }

@@ -1,6 +1,8 @@
 import { editDev, type Device } from '@vendo/contract/api/devices';
 import { DEFAULT_DEVICE_SETTINGS } from '@vendo/contract/device-protocol';
 import { describe, expect, it } from 'vitest';
+import { i18n, registerNamespace } from '../../../i18n/i18n';
+import deviceSheetsTexts from '../../../i18n/resources/device-sheets';
 import {
   FIXED_SETTINGS,
   settingsBody,
@@ -22,7 +24,14 @@ const DEVICE: Pick<Device, 'sn' | 'title' | 'store_id' | 'detail'> = {
 };
 const texts = {
   locale: 'en-US' as const,
-  range: (min: number, max: number) => `${min}..${max}`,
+  range: (min: number, max: number, field: string) => `${field}: ${min}..${max}`,
+  label: (path: string) =>
+    ({
+      title: 'Name',
+      price: 'Price',
+      'game_package.0.plays': 'Plays',
+      'game_package.0.price': 'Package price',
+    })[path] ?? '',
   duplicateKey: 'twice',
 };
 const body = (patch: Partial<SettingsFormValues>) =>
@@ -66,7 +75,7 @@ describe('device settings form', () => {
     expect(
       settingsBody(settingsToForm({ ...DEVICE, title: '' }), { ...DEVICE, title: '' }, texts).body,
     ).not.toHaveProperty('title');
-    expect(body({ title: '' }).errors.title).toBe('Cannot be empty');
+    expect(body({ title: '' }).errors.title).toBe('Name cannot be empty');
   });
 
   it('names each mistake the way spec §5 does', () => {
@@ -76,13 +85,14 @@ describe('device settings form', () => {
     expect(body({ probability: '101' }).errors.probability).toBe('Win probability cannot exceed 100%');
     expect(body({ probability: '5.5' }).errors.probability).toBe('Decimals are not allowed');
     expect(body({ game_package: [{ plays: '0', price: '1' }] }).errors['game_package.0.plays']).toBe(
-      '1..999',
+      'Plays: 1..999',
     );
     expect(body({ game_package: [{ plays: '2', price: '' }] }).errors['game_package.0.price']).toBe(
-      'Cannot be empty',
+      'Package price cannot be empty',
     );
-    expect(body({ lamp_brightness: '300' }).errors.lamp_brightness).toBe('0..255');
-    expect(body({ lamp_wait: '100' }).errors['lamp_style.wait']).toBe('0..99');
+    expect(body({ price: '' }).errors.price).toBe('Price cannot be empty');
+    expect(body({ lamp_brightness: '300' }).errors.lamp_brightness).toBe(': 0..255');
+    expect(body({ lamp_wait: '100' }).errors['lamp_style.wait']).toBe(': 0..99');
     expect(body({ cool_down: 'abc' }).errors.cool_down).toBe('Please enter a valid number');
     expect(body({ buy_mode: 'BG!' }).errors.buy_mode).toBe('Invalid value');
     expect(body({ title: 'Lobby!' }).errors.title).toBe('Special symbols are not allowed');
@@ -97,5 +107,24 @@ describe('device settings form', () => {
     const { errors } = body({ extend });
     expect(errors['extend.1.key']).toBe('twice');
     expect(errors['extend.2.key']).toBe('Cannot be empty');
+  });
+
+  it.each([
+    ['en-US', 'Lamp brightness must be a whole number from 0 to 255'],
+    ['zh-CN', '灯光亮度须为 0 到 255 之间的整数'],
+    ['zh-TW', '燈光亮度須為 0 到 255 之間的整數'],
+  ] as const)('names the field of a number out of its range (%s)', async (locale, text) => {
+    registerNamespace('deviceSheets', deviceSheetsTexts);
+    await i18n.changeLanguage(locale);
+    const field = deviceSheetsTexts[locale].settings.lampBrightness;
+    const named = {
+      locale,
+      range: (min: number, max: number, label: string) =>
+        i18n.t('deviceSheets:settings.rangeNamed', { min, max, field: label }),
+      label: () => field,
+      duplicateKey: 'twice',
+    };
+    const { errors } = settingsBody({ ...settingsToForm(DEVICE), lamp_brightness: '300' }, DEVICE, named);
+    expect(errors.lamp_brightness).toBe(text);
   });
 });

@@ -98,8 +98,10 @@ const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
 
 export interface SettingsTexts {
   locale: Locale;
-  /** "Enter a whole number from {min} to {max}". */
-  range: (min: number, max: number) => string;
+  /** "{field} must be a whole number from {min} to {max}": the field named by its label. */
+  range: (min: number, max: number, field: string) => string;
+  /** A field's label by its path ('price', 'lamp_style.wait', 'game_package.0.plays'; '' for none): messages name it. */
+  label: (path: string) => string;
   /** Two custom parameters with one name. */
   duplicateKey: string;
 }
@@ -147,31 +149,37 @@ export function settingsBody(
 
   const typed: Record<string, string | null> = {};
   const key = (k: ValidationKey | null) => (k ? validationText(k, locale) : null);
-  const requiredThen = (text: string, check: (v: string) => ValidationKey | null) =>
-    isEmptyValue(text) ? key('required') : key(check(text));
-  const inRange = (text: string, [min, max]: readonly [number, number]) => {
-    const found = requiredThen(text, (v) => checkInteger(v));
+  // An empty field's message names it ("Price cannot be empty"), as does a number out of its range.
+  const empty = (path: string) => {
+    const field = texts.label(path);
+    return field ? validationText('fieldRequired', locale, { field }) : validationText('required', locale);
+  };
+  const requiredThen = (path: string, text: string, check: (v: string) => ValidationKey | null) =>
+    isEmptyValue(text) ? empty(path) : key(check(text));
+  const inRange = (path: string, text: string, [min, max]: readonly [number, number]) => {
+    const found = requiredThen(path, text, (v) => checkInteger(v));
     if (found) return found;
     const n = Number(text.trim());
-    return n < min || n > max ? texts.range(min, max) : null;
+    return n < min || n > max ? texts.range(min, max, texts.label(path)) : null;
   };
 
-  typed.price = requiredThen(values.price, (v) => checkPrice(v));
-  typed.probability = requiredThen(values.probability, (v) => checkWinRate(v));
-  typed.power_on = isEmptyValue(values.power_on) ? key('required') : null;
-  typed.power_off = isEmptyValue(values.power_off) ? key('required') : null;
-  typed.channel_x = inRange(values.channel_x, SETTING_RANGES.channel_x);
-  typed.game_mode = inRange(values.game_mode, SETTING_RANGES.game_mode);
-  typed.lamp_brightness = inRange(values.lamp_brightness, SETTING_RANGES.lamp_brightness);
-  typed['lamp_style.wait'] = inRange(values.lamp_wait, SETTING_RANGES.lamp_wait);
+  typed.price = requiredThen('price', values.price, (v) => checkPrice(v));
+  typed.probability = requiredThen('probability', values.probability, (v) => checkWinRate(v));
+  typed.power_on = isEmptyValue(values.power_on) ? empty('power_on') : null;
+  typed.power_off = isEmptyValue(values.power_off) ? empty('power_off') : null;
+  typed.channel_x = inRange('channel_x', values.channel_x, SETTING_RANGES.channel_x);
+  typed.game_mode = inRange('game_mode', values.game_mode, SETTING_RANGES.game_mode);
+  typed.lamp_brightness = inRange('lamp_brightness', values.lamp_brightness, SETTING_RANGES.lamp_brightness);
+  typed['lamp_style.wait'] = inRange('lamp_style.wait', values.lamp_wait, SETTING_RANGES.lamp_wait);
   typed.stock_notify_threshold = inRange(
+    'stock_notify_threshold',
     values.stock_notify_threshold,
     SETTING_RANGES.stock_notify_threshold,
   );
-  typed.cool_down = inRange(values.cool_down, SETTING_RANGES.cool_down);
+  typed.cool_down = inRange('cool_down', values.cool_down, SETTING_RANGES.cool_down);
   values.game_package.forEach((p, i) => {
-    typed[`game_package.${i}.plays`] = inRange(p.plays, SETTING_RANGES.plays);
-    typed[`game_package.${i}.price`] = requiredThen(p.price, (v) => checkPrice(v));
+    typed[`game_package.${i}.plays`] = inRange(`game_package.${i}.plays`, p.plays, SETTING_RANGES.plays);
+    typed[`game_package.${i}.price`] = requiredThen(`game_package.${i}.price`, p.price, (v) => checkPrice(v));
   });
   const seen = new Set<string>();
   values.extend.forEach((p, i) => {
@@ -180,7 +188,7 @@ export function settingsBody(
     seen.add(name);
   });
 
-  const errors: FieldErrors = { ...pathErrors(editDev.request, body, locale) };
+  const errors: FieldErrors = { ...pathErrors(editDev.request, body, locale, texts.label) };
   for (const [field, message] of Object.entries(typed)) {
     if (message) errors[field] = message;
   }

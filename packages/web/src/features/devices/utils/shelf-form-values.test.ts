@@ -112,4 +112,24 @@ describe('shelf form', () => {
     expect(dispensesOneAtATime('gzj')).toBe(true);
     expect(dispensesOneAtATime('vm')).toBe(false);
   });
+
+  it.each([
+    ['en-US', 'Capacity', 'Capacity cannot be empty', 'Dispense quantity cannot exceed the shelf stock (2)'],
+    ['zh-CN', '最大容量', '最大容量不能为空', '出货数量不能超过货道库存（2）'],
+    ['zh-TW', '最大容量', '最大容量不能為空', '出貨數量不能超過貨道庫存（2）'],
+  ] as const)(
+    'names an empty field and refuses a dispense above the stock (%s)',
+    (locale, label, empty, over) => {
+      const form = { ...shelfToForm(SHELF), capacity: '' };
+      expect(shelfBody(form, at, locale, { capacity: label }).errors.capacity).toBe(empty);
+      expect(dispenseQuantityError('3', 'vm', locale, { stock: 2 })).toBe(over);
+      expect(dispenseQuantityError('2', 'vm', locale, { stock: 2 })).toBeNull();
+      expect(dispenseQuantityError('', 'vm', locale, { label, stock: 2 })).toBe(empty);
+      // Capsule and lattice machines hand out one at a time: an empty shelf has nothing to give.
+      expect(dispenseQuantityError('1', 'gpm', locale, { stock: 0 })).toBe(over.replace('2', '0'));
+      expect(
+        numberingErrors([{ id: 5, position: 3, channel_sn: '' }], locale, (n) => `${label} ${n}`)['5'],
+      ).toBe(empty.replace(label, `${label} 3`));
+    },
+  );
 });

@@ -17,7 +17,7 @@ import {
   type Rule,
 } from '@vendo/contract/validation';
 import type { ValidationKey } from '@vendo/contract/validation-messages';
-import { validationText, type FieldErrors } from '../../../lib/validation';
+import { validationText, type FieldErrors, type FieldLabels } from '../../../lib/validation';
 import { pathErrors, wholeNumber } from './form-errors';
 
 /** One shelf as the edit form holds it: money in yuan, counts and the win rate as typed. */
@@ -100,7 +100,12 @@ function cents(text: string): number {
  * §5 first (name without special symbols, prices at least 0.02 to the cent, quantity not above capacity, whole
  * win rate up to 100 %), then the whole body through the contract schema the server applies.
  */
-export function shelfBody(values: ShelfFormValues, shelf: { sn: string; id: number }, locale: Locale) {
+export function shelfBody(
+  values: ShelfFormValues,
+  shelf: { sn: string; id: number },
+  locale: Locale,
+  labels: FieldLabels = {},
+) {
   const body = {
     sn: shelf.sn,
     id: shelf.id,
@@ -118,15 +123,23 @@ export function shelfBody(values: ShelfFormValues, shelf: { sn: string; id: numb
   const all: Record<string, unknown> = { ...values };
   for (const [field, rules] of Object.entries(SHELF_RULES)) {
     const key = validateField(all[field], rules ?? [], all);
-    if (key) errors[field] = validationText(key, locale);
+    const label = labels[field];
+    // An empty field's message names it ("Capacity cannot be empty").
+    if (key === 'required' && label)
+      errors[field] = validationText('fieldRequired', locale, { field: label });
+    else if (key) errors[field] = validationText(key, locale);
   }
   return { body, errors };
 }
 
-/** Custom shelf numbers as typed, one per shelf: not 0, whole, and none used twice (spec §5). */
+/**
+ * Custom shelf numbers as typed, one per shelf: not 0, whole, and none used twice (spec §5). An empty one's message
+ * names its shelf by `label(position)` ("Shelf 3 cannot be empty").
+ */
 export function numberingErrors(
-  rows: readonly { id: number; channel_sn: string }[],
+  rows: readonly { id: number; position?: number; channel_sn: string }[],
   locale: Locale,
+  label?: (position: number) => string,
 ): FieldErrors {
   const errors: FieldErrors = {};
   rows.forEach((row, i) => {
@@ -136,16 +149,33 @@ export function numberingErrors(
       const others = rows.filter((_, j) => j !== i).map((other) => Number(other.channel_sn.trim()));
       key = checkSlotId(Number(text), others);
     }
-    if (key) errors[String(row.id)] = validationText(key, locale);
+    if (key === 'required' && label && row.position !== undefined) {
+      errors[String(row.id)] = validationText('fieldRequired', locale, { field: label(row.position) });
+    } else if (key) errors[String(row.id)] = validationText(key, locale);
   });
   return errors;
 }
 
-/** A remote dispense quantity as typed: whole, not 0, and 1 on capsule (gpm) and lattice (gzj) machines. */
-export function dispenseQuantityError(text: string, deviceType: string, locale: Locale): string | null {
+/**
+ * A remote dispense quantity as typed: whole, not 0, 1 on capsule (gpm) and lattice (gzj) machines, and not more
+ * than the shelf holds (`stock`, its quantity: the server refuses it as "shelf out of stock"). Empty, it names the
+ * field by `label`.
+ */
+export function dispenseQuantityError(
+  text: string,
+  deviceType: string,
+  locale: Locale,
+  options: { label?: string; stock?: number } = {},
+): string | null {
   const s = text.trim();
+  if (isEmptyValue(s) && options.label)
+    return validationText('fieldRequired', locale, { field: options.label });
   const key = isEmptyValue(s)
     ? 'required'
     : (checkInteger(s) ?? checkDispenseQuantity(Number(s), deviceType));
-  return key ? validationText(key, locale) : null;
+  if (key) return validationText(key, locale);
+  if (options.stock !== undefined && Number(s) > options.stock) {
+    return validationText('dispenseOverStock', locale, { stock: options.stock });
+  }
+  return null;
 }

@@ -156,7 +156,7 @@ describe('/gift', () => {
     const sheet = within(form);
 
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
-    expect(form.querySelector('#gift-name-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#gift-name-error')?.textContent).toBe('Name cannot be empty');
     expect(form.querySelector('#gift-quantity-error')?.textContent).toBeTruthy();
     expect(form.querySelector('#gift-machines-error')?.textContent).toBe('Choose at least one machine');
     expect(form.querySelector('#gift-goods-error')?.textContent).toBe('Choose at least one gift');

@@ -1,8 +1,8 @@
-import { addGift, giftRuleProblems, type GiftRuleInput } from '@vendo/contract/api/gifts';
+import { addGift, GIFT_FIELD_LABELS, giftRuleProblems, type GiftRuleInput } from '@vendo/contract/api/gifts';
 import { zonedDay } from '@vendo/contract/constants';
 import { interpolate, type Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText, type RcodeName } from '@vendo/contract/rcodes';
-import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, fieldLabels, type FieldErrors } from '../../../lib/validation';
 import type { GiftBody } from '../api/gifts-api';
 
 /** The form as typed: texts stay texts until sent, so nothing typed is lost on a refusal. */
@@ -75,7 +75,9 @@ export function fieldOfRcode(rcode: number): string | null {
  */
 export function checkGiftForm(values: GiftFormValues, locale: Locale, now: number = Date.now()): FieldErrors {
   const body = giftRequest(values);
-  const errors: FieldErrors = { ...(checkWithSchema(addGift.request, body, locale) ?? {}) };
+  const errors: FieldErrors = {
+    ...(checkWithSchema(addGift.request, body, locale, fieldLabels(GIFT_FIELD_LABELS, locale)) ?? {}),
+  };
   // Every broken rule at once, each at a field without a message of its own yet; the period only once the
   // schema took both of its dates.
   const datesTaken = !errors['start_date'] && !errors['end_date'];

@@ -18,9 +18,11 @@ function PointRuleEditor({ current, onClose }: { current: number; onClose: () =>
   }));
   const save = useSavePointRule();
 
+  const label = MEMBER_FIELD_LABELS['points_per_yuan']?.[locale] ?? t('rule.field');
+
   const submit = async () => {
     setMessage(null);
-    const parsed = parsePointsPerYuan(values.points_per_yuan, locale);
+    const parsed = parsePointsPerYuan(values.points_per_yuan, locale, label);
     if (parsed.error !== undefined) return setErrors({ points_per_yuan: parsed.error });
     const saved = await send(
       () => save.mutateAsync(parsed.value),
@@ -42,7 +44,7 @@ function PointRuleEditor({ current, onClose }: { current: number; onClose: () =>
       <List mode="card">
         <InputField
           id="member-points-per-yuan"
-          label={MEMBER_FIELD_LABELS['points_per_yuan']?.[locale] ?? t('rule.field')}
+          label={label}
           required
           inputMode="numeric"
           value={values.points_per_yuan}

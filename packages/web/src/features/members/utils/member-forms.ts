@@ -8,13 +8,20 @@ export function checkRemarks(memberId: number, remarks: string, locale: Locale):
   return checkWithSchema(editMember.request, { member_id: memberId, remarks }, locale) ?? {};
 }
 
-/** The points per yuan typed: a whole number 0..1000, or the field's message. */
+/** The points per yuan typed: a whole number 0..1000, or the field's message (naming it by `label` when empty). */
 export function parsePointsPerYuan(
   text: string,
   locale: Locale,
+  label?: string,
 ): { value: number; error?: never } | { value?: never; error: string } {
   const s = text.trim();
-  if (s === '') return { error: validationText('required', locale) };
+  if (s === '') {
+    return {
+      error: label
+        ? validationText('fieldRequired', locale, { field: label })
+        : validationText('required', locale),
+    };
+  }
   const value = /^\d{1,7}$/.test(s) ? Number(s) : Number.NaN;
   if (!isPointsPerYuan(value)) {
     const text = rcodeText(RCODE.POINT_RULE_RANGE)?.[locale] ?? '';

@@ -57,14 +57,23 @@ function RecipientForm({ recipient, onClose }: RecipientFormProps) {
       all_device: bit(values.all_device),
       store: values.all_device ? [] : values.store.map(Number),
     };
+    // An empty field's message names it ("Remarks cannot be empty").
+    const labels = {
+      remarks: t('remarks'),
+      permission: t('kinds'),
+      start_notify: t('start'),
+      end_notify: t('end'),
+      store: t('stores'),
+    };
     const found = {
       ...(recipient
         ? checkWithSchema(
             editNotify.request,
             { notify_id: recipient.notify_id, notice: recipient.notice, ...body },
             locale,
+            labels,
           )
-        : checkWithSchema(getNotifyBindUrl.request, body, locale)),
+        : checkWithSchema(getNotifyBindUrl.request, body, locale, labels)),
     };
     if (values.permission.length === 0) found.permission = t('pickKinds');
     if (!values.all_device && values.store.length === 0) found.store = t('pickStores');

@@ -124,8 +124,8 @@ describe('/referrer', () => {
     const sheet = within(form);
 
     fireEvent.click(sheet.getByRole('button', { name: 'Save' }));
-    expect(form.querySelector('#referrer-name-error')?.textContent).toBe('Cannot be empty');
-    expect(form.querySelector('#referrer-commission-error')?.textContent).toBe('Cannot be empty');
+    expect(form.querySelector('#referrer-name-error')?.textContent).toBe('Referrer name cannot be empty');
+    expect(form.querySelector('#referrer-commission-error')?.textContent).toBe('Commission cannot be empty');
 
     fireEvent.change(sheet.getByLabelText(/^Referrer name/), { target: { value: 'Li Lei' } });
     fireEvent.change(sheet.getByLabelText(/^Referrer number/), { target: { value: 'S 1' } });

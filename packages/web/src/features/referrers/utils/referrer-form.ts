@@ -1,5 +1,6 @@
 import {
   addReferrer,
+  REFERRER_FIELD_LABELS,
   checkReferrerRules,
   formatCommission,
   parseCommission,
@@ -7,7 +8,7 @@ import {
 } from '@vendo/contract/api/referrers';
 import type { Locale } from '@vendo/contract/locales';
 import { RCODE, rcodeText, type RcodeName } from '@vendo/contract/rcodes';
-import { checkWithSchema, type FieldErrors } from '../../../lib/validation';
+import { checkWithSchema, fieldLabels, type FieldErrors } from '../../../lib/validation';
 import type { ReferrerBody } from '../api/referrers-api';
 
 /** The form as typed: the commission stays the text typed ('12.5') until sent, so nothing is lost on a refusal. */
@@ -56,7 +57,9 @@ export function fieldOfRcode(rcode: number): string | null {
 /** Every message at its field, as the server would answer: the call's schema, then the referrer's rules. */
 export function checkReferrerForm(values: ReferrerFormValues, locale: Locale): FieldErrors {
   const body = referrerRequest(values);
-  const errors: FieldErrors = { ...(checkWithSchema(addReferrer.request, body, locale) ?? {}) };
+  const errors: FieldErrors = {
+    ...(checkWithSchema(addReferrer.request, body, locale, fieldLabels(REFERRER_FIELD_LABELS, locale)) ?? {}),
+  };
   // Each rule on its own, so both fields speak at once.
   const rules = [
     checkReferrerRules({ referrer_no: values.referrer_no.trim(), commission: 0 }),

@@ -37,7 +37,10 @@ function ResetForm({ staff, kind, onClose }: ResetFormProps) {
   const submit = async () => {
     if (login) {
       const body = { sub_userid: staff.sub_userid, password: values.first, confirm_password: values.second };
-      const found = checkWithSchema(resetSubUserPwd.request, body, currentLocale());
+      const found = checkWithSchema(resetSubUserPwd.request, body, currentLocale(), {
+        password: t('staff.password'),
+        confirm_password: t('staff.confirmPassword'),
+      });
       setErrors(found ? { first: found.password, second: found.confirm_password } : {});
       if (found) return;
       await attempt(async () => {

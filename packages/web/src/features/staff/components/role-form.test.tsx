@@ -57,4 +57,34 @@ describe('role form', () => {
     await waitFor(() => expect(scrolled).toHaveLength(1));
     expect(scrolled[0]).toBe(document.getElementById('role-name-error')?.textContent);
   });
+
+  it.each([
+    ['en-US', 'Role name cannot be empty', 'Note cannot be empty', 'Permissions'],
+    ['zh-CN', '角色名称不能为空', '备注不能为空', '权限'],
+    ['zh-TW', '角色名稱不能為空', '備註不能為空', '權限'],
+  ] as const)(
+    'names each empty field, and heads the permission list with its label (%s)',
+    async (locale, name, note, label) => {
+      await i18n.changeLanguage(locale);
+      answerWith({});
+      vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+      renderScreen(
+        makeUser(),
+        '/staff?tab=roles',
+        <RoleFormSheet visible role={null} onClose={() => undefined} />,
+      );
+      fireEvent.click(
+        control('role-name').closest('form')?.querySelector('button[type=submit]') ?? document.body,
+      );
+      await waitFor(() => expect(document.getElementById('role-name-error')?.textContent).toBe(name));
+      expect(document.getElementById('role-note-error')?.textContent).toBe(note);
+      // The label stands on its own line above the list (a stacked field), not beside it halfway down.
+      const heading = document.querySelector('label[for="role-permissions"]') as HTMLElement;
+      expect(heading.textContent).toContain(label);
+      expect(heading.closest('.field')?.classList.contains('field-stacked')).toBe(true);
+      const list = heading.closest('.field')?.querySelector('.perm-groups') as HTMLElement;
+      expect(heading.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await i18n.changeLanguage('en-US');
+    },
+  );
 });

@@ -36,9 +36,11 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
   });
 
   const submit = async () => {
+    // An empty field's message names it ("Role name cannot be empty").
+    const labels = { name: t('role.name'), note: t('role.note') };
     const found = role
-      ? checkWithSchema(editRole.request, { roleid: role.roleid, ...values }, locale)
-      : checkWithSchema(addRole.request, values, locale);
+      ? checkWithSchema(editRole.request, { roleid: role.roleid, ...values }, locale, labels)
+      : checkWithSchema(addRole.request, values, locale, labels);
     const next = { ...(found ?? {}) };
     if (values.permissions.length === 0) next.permissions = t('role.noPermission');
     setErrors(next);
@@ -81,7 +83,13 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
           maxLength={TEXT_MAX.note}
           autoSize={{ minRows: 2, maxRows: 4 }}
         />
-        <Field id="role-permissions" label={t('role.permissions')} required error={errors.permissions}>
+        <Field
+          id="role-permissions"
+          label={t('role.permissions')}
+          required
+          stacked
+          error={errors.permissions}
+        >
           <Checkbox.Group
             value={values.permissions}
             onChange={(picked) => set('permissions')(picked.map(Number))}

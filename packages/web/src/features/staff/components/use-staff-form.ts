@@ -83,8 +83,19 @@ export function useStaffForm(staff: SubUser | null, onSaved: () => void) {
           is_oper_pwd: bit(values.is_oper_pwd),
           ...oper,
         };
+    // An empty field's message names it ("Account cannot be empty").
+    const labels = {
+      sub_username: t('staff.account'),
+      nickname: t('staff.name'),
+      phone: t('staff.phone'),
+      password: t('staff.password'),
+      confirm_password: t('staff.confirmPassword'),
+      oper_pwd: t('staff.operPwd'),
+      confirm_oper_pwd: t('staff.confirmOperPwd'),
+      store: t('staff.stores'),
+    };
     const found = {
-      ...(checkWithSchema(staff ? editSubUser.request : addSubUser.request, body, locale) ?? {}),
+      ...(checkWithSchema(staff ? editSubUser.request : addSubUser.request, body, locale, labels) ?? {}),
       ...operErrors(),
     };
     if (!values.all_device && values.store.length === 0) found.store = t('staff.pickStores');

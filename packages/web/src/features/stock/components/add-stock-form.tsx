@@ -72,8 +72,17 @@ export function AddStockForm({
       inventory: typed === '' ? undefined : Number(typed),
       remarks: values.remarks,
     };
-    const found = { ...checkWithSchema(addStock.request, body, locale) };
-    if (values.place === 'store' && values.store === null) found.store = validationText('required', locale);
+    // An empty field's message names it ("Goods cannot be empty").
+    const labels = {
+      goods_id: t('goods'),
+      store: t('store'),
+      inventory: t('entries.quantity'),
+      remarks: t('remarks'),
+    };
+    const found = { ...checkWithSchema(addStock.request, body, locale, labels) };
+    if (values.place === 'store' && values.store === null) {
+      found.store = validationText('fieldRequired', locale, { field: labels.store });
+    }
     setErrors(found);
     const { goods_id, inventory } = body;
     if (hasErrors(found) || goods_id === undefined || inventory === undefined) return;

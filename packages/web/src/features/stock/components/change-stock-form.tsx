@@ -33,7 +33,10 @@ export function ChangeStockForm({
       inventory: typed === '' ? undefined : Number(typed),
       remarks: values.remarks,
     };
-    const found = checkWithSchema(editStock.request, body, currentLocale());
+    const found = checkWithSchema(editStock.request, body, currentLocale(), {
+      inventory: t('entries.quantity'),
+      remarks: t('remarks'),
+    });
     setErrors(found ?? {});
     const { inventory } = body;
     if (found || inventory === undefined) return;

@@ -53,7 +53,11 @@ function EndpointForm({
       remarks: values.remarks,
       enabled: values.enabled === 'on' ? (1 as const) : (0 as const),
     };
-    const found = checkWithSchema(addWebhook.request, body, locale);
+    const found = checkWithSchema(addWebhook.request, body, locale, {
+      url: t('form.url'),
+      events: t('form.events'),
+      remarks: t('form.remarks'),
+    });
     setErrors(found ?? {});
     if (found) return;
     await attempt(async () => {

@@ -36,9 +36,14 @@ export function DispenseSection({
   const road = values.shelf || (shelves[0] ? String(shelves[0].channel_sn) : '');
 
   const dispense = async () => {
-    if (!check({ quantity: dispenseQuantityError(values.quantity, type, locale) ?? undefined })) return;
-    const quantity = Number(values.quantity);
     const shelf = shelves.find((s) => String(s.channel_sn) === road);
+    // Not more than the shelf holds: the server would refuse it as "shelf out of stock" after the confirmation.
+    const error = dispenseQuantityError(values.quantity, type, locale, {
+      label: t('remote.quantity'),
+      stock: shelf?.quantity,
+    });
+    if (!check({ quantity: error ?? undefined })) return;
+    const quantity = Number(values.quantity);
     const ok = await confirmAction({
       title: t('remote.dispense'),
       content: t('remote.dispenseConfirm', {

@@ -2,6 +2,7 @@ import type { Device, PushOutcome } from '@vendo/contract/api/devices';
 import { DEFAULT_DEVICE_SETTINGS } from '@vendo/contract/device-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useForm } from '../../../../components/form/use-form';
 import { currentLocale } from '../../../../i18n/i18n';
 import { toast } from '../../../../lib/notify';
@@ -11,6 +12,42 @@ import { settingsBody, settingsToForm, type SettingsFormValues } from '../../uti
 
 /** The settings that are lists of rows. */
 export type RowList = 'game_package' | 'extend';
+
+/** The label each checked field shows, by its path (a game package's fields by their column). */
+function fieldLabel(t: TFunction<'deviceSheets'>, path: string): string {
+  switch (path.replace(/^(game_package|extend)\.\d+\./, '$1.')) {
+    case 'title':
+      return t('settings.name');
+    case 'price':
+      return t('settings.price');
+    case 'probability':
+      return t('settings.probability');
+    case 'power_on':
+      return t('settings.powerOn');
+    case 'power_off':
+      return t('settings.powerOff');
+    case 'channel_x':
+      return t('settings.channelX');
+    case 'game_mode':
+      return t('settings.gameMode');
+    case 'lamp_brightness':
+      return t('settings.lampBrightness');
+    case 'lamp_style.wait':
+      return t('settings.lampWait');
+    case 'stock_notify_threshold':
+      return t('settings.threshold');
+    case 'cool_down':
+      return t('settings.coolDown');
+    case 'game_package.plays':
+      return t('settings.plays');
+    case 'game_package.price':
+      return t('settings.packagePrice');
+    case 'extend.key':
+      return t('settings.paramKey');
+    default:
+      return '';
+  }
+}
 
 /**
  * The settings form of one machine (spec §3 device detail, /d/editDev): its values and messages through the form
@@ -57,7 +94,8 @@ export function useSettingsForm(device: Device) {
   const submit = async () => {
     const { body, errors: found } = settingsBody(values, saved, {
       locale,
-      range: (min, max) => t('settings.range', { min, max }),
+      range: (min, max, field) => t('settings.rangeNamed', { min, max, field }),
+      label: (path) => fieldLabel(t, path),
       duplicateKey: t('settings.duplicateKey'),
     });
     if (!check(found)) {
