@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
+import { checkFilterPlaces } from './filter-places';
 import type { AppModules } from '../apps/app-modules';
 import type { AreaRow, AreaStoreRepository, StoreInput, StoreRow } from './area-store-repository';
 import type { CatalogRemovals } from './catalog-removals';
@@ -99,6 +100,7 @@ export class AreaStoreService {
     } | null,
   ) {
     const scope = await scopeOf(this.d.db, auth);
+    await checkFilterPlaces(this.d.db, scope, { area: req?.condition.area });
     const { rows, count } = await this.d.repo.listStores(
       scope.merchantId,
       scope.storeIds,

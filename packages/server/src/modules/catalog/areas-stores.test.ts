@@ -290,6 +290,17 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
         await t.call('/api/v1/u/getStore', { condition: { area: north } }, main.headers),
       );
       expect(byArea.data.map((s) => s.store_name)).toEqual(['Station', 'Mall one']);
+      // Another merchant's area, or none, is refused (it answered an empty list).
+      const other = await mainAccount(t, '13900000002');
+      for (const [caller, area] of [
+        [other, north],
+        [main, 987_654],
+      ] as const) {
+        expect(await t.call('/api/v1/u/getStore', { condition: { area } }, caller.headers)).toMatchObject({
+          rcode: RCODE.AREA_NOT_FOUND,
+          result: null,
+        });
+      }
       const byName = ok<{ data: Store[] }>(
         await t.call('/api/v1/u/getStore', { condition: { store_name: 'MALL', area: '' } }, main.headers),
       );

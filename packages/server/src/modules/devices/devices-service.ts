@@ -8,6 +8,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
 import { assertOperSign, scopeOf, storeInScope, type Scope } from '../../platform/scope';
+import { checkFilterPlaces } from '../catalog/filter-places';
 import type { Background } from './background';
 import type { Body } from './call-types';
 import { verifyBindSign } from './bind-sign';
@@ -168,6 +169,8 @@ export class DevicesService {
   async list(auth: AuthContext, body: Body<typeof getDev>): Promise<CallResult<typeof getDev>> {
     const scope = await scopeOf(this.d.db, auth);
     const c = body.condition;
+    // An area or store the caller cannot see is refused, not answered with an empty list (the sn is a search).
+    await checkFilterPlaces(this.d.db, scope, { area: c.area, store: c.store });
     const filter = {
       merchantId: scope.merchantId,
       storeIds: scope.storeIds,

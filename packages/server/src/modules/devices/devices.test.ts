@@ -270,6 +270,15 @@ describe.each(dialects())('binding and the device list on %s', (dialect) => {
       expect((await list({ area: areaId })).count).toBe(1);
       expect((await list({ merchant_id: 0 })).count).toBe(11);
       expect((await list({ merchant_id: 'M-1' })).count).toBe(1);
+      // Another merchant's store or area, or none, is refused (it answered an empty list); the sn is a search.
+      for (const [condition, rcode] of [
+        [{ store: storeId }, RCODE.STORE_NOT_FOUND],
+        [{ area: areaId }, RCODE.AREA_NOT_FOUND],
+        [{ store: 987_654 }, RCODE.STORE_NOT_FOUND],
+      ] as const) {
+        const who = 'store' in condition && condition.store === 987_654 ? owner : rival;
+        expect((await call('/api/v1/d/getDev', { condition }, who)).rcode).toBe(rcode);
+      }
 
       const bad = await call('/api/v1/d/getDev', { condition: { sn: '12a' } });
       expect(bad).toMatchObject({ rcode: RCODE.INVALID_PARAM, msg: 'Serial number must be numeric' });

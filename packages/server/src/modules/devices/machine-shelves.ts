@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
+import { AppError } from '../../platform/app-error';
+import { storeInScope, type Scope } from '../../platform/scope';
 import { onPostgres, pageWindow } from '../../db/list-query';
 import { prepared } from '../../db/prepared-query';
 import type { PlaceMachines } from '../catalog/place-machines';
@@ -39,6 +42,20 @@ export class MachineShelves implements PlaceMachines {
   /** A machine by its serial number (the orders' machine, the purchase page's). */
   machineBySn(sn: string): Promise<DeviceRow | undefined> {
     return this.db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirst();
+  }
+
+  /**
+   * The machine a list is filtered by (condition.sn), checked as the statistics check it: a machine never the
+   * merchant's, or one standing now in a store outside a staff member's stores, answers DEVICE_NOT_FOUND instead of
+   * an empty list; one the merchant had once still filters its history.
+   */
+  async checkFilterMachine(scope: Scope, sn: string): Promise<void> {
+    const device = await this.machineBySn(sn);
+    if (device?.merchant_id === scope.merchantId) {
+      if (!storeInScope(scope, device.store_id)) throw new AppError(RCODE.DEVICE_NOT_FOUND);
+      return;
+    }
+    if (!(await this.merchantHasOrHad(scope.merchantId, sn))) throw new AppError(RCODE.DEVICE_NOT_FOUND);
   }
 
   /**

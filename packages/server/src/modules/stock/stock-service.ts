@@ -10,6 +10,7 @@ import type { AuthContext } from '../../platform/auth';
 import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
 import type { AppModules } from '../apps/app-modules';
 import type { AreaStoreService } from '../catalog/area-store-service';
+import { checkFilterPlaces } from '../catalog/filter-places';
 import { goodsBrief, type GoodsRow, type GoodsService } from '../catalog/goods-service';
 import { lockMerchant } from '../../db/list-query';
 import type { ImageUrls } from '../catalog/image-urls';
@@ -51,6 +52,8 @@ export class StockService {
 
   async list(auth: AuthContext, req: Req<typeof api.getStock>) {
     const scope = await this.scope(auth);
+    const { area, store, goods_id: goods } = req.condition;
+    await checkFilterPlaces(this.d.db, scope, { area, store, goods });
     const { rows, count } = await this.d.repo.listEntries(
       scope.merchantId,
       scope.storeIds,
@@ -219,6 +222,8 @@ export class StockService {
   async log(auth: AuthContext, req: Req<typeof api.getStockLog>) {
     const scope = await this.scope(auth);
     const c = req.condition;
+    await checkFilterPlaces(this.d.db, scope, { area: c.area, store: c.store, goods: c.goods_id });
+    if (c.sn) await this.d.machines.checkFilterMachine(scope, c.sn);
     const { rows, count } = await this.d.repo.listRecords(
       scope.merchantId,
       scope.storeIds,
@@ -335,6 +340,7 @@ export class StockService {
     req: Paging & { condition: { area?: number | undefined; store?: number | undefined } },
   ) {
     const scope = await this.scope(auth);
+    await checkFilterPlaces(this.d.db, scope, { area: req.condition.area });
     if (req.condition.store) await this.d.areasStores.store(scope, req.condition.store);
     const { rows, count } = await this.d.machines.lowShelves(
       scope.merchantId,

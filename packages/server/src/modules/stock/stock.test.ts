@@ -399,6 +399,43 @@ describe.each(dialects())('stock on %s', (dialect) => {
     );
   });
 
+  it('refuses a list filter naming another merchant’s area, store, goods or machine, or none (not an empty list)', async () => {
+    ok(await call('addStock', { goods_id: cola, store, inventory: 5 }));
+    await addMachine(t, {
+      merchantId: main.merchantId,
+      sn: '70009',
+      areaId: area,
+      storeId: store,
+      shelves: [],
+    });
+    const foreign = await mainAccount(t, '13900000002');
+    const cases: Array<[string, Record<string, unknown>, number]> = [
+      ['getStock', { area }, RCODE.AREA_NOT_FOUND],
+      ['getStock', { store }, RCODE.STORE_NOT_FOUND],
+      ['getStock', { goods_id: cola }, RCODE.GOODS_NOT_FOUND],
+      ['getStockLog', { area }, RCODE.AREA_NOT_FOUND],
+      ['getStockLog', { store }, RCODE.STORE_NOT_FOUND],
+      ['getStockLog', { goods_id: cola }, RCODE.GOODS_NOT_FOUND],
+      ['getStockLog', { sn: '70009' }, RCODE.DEVICE_NOT_FOUND],
+      ['getLowStock', { area }, RCODE.AREA_NOT_FOUND],
+    ];
+    for (const [path, condition, rcode] of cases) {
+      expect((await call(path, { condition }, foreign)).rcode, `${path} ${JSON.stringify(condition)}`).toBe(
+        rcode,
+      );
+      // The owner's own ids filter as before.
+      expect((await call(path, { condition })).rcode, path).toBe(0);
+    }
+    expect((await call('getStock', { condition: { goods_id: 987_654 } })).rcode).toBe(RCODE.GOODS_NOT_FOUND);
+    expect(
+      await t.call(
+        '/api/v1/i/getStockLog',
+        { condition: { sn: '79999' } },
+        { ...main.headers, lang: 'zh-TW' },
+      ),
+    ).toMatchObject({ rcode: RCODE.DEVICE_NOT_FOUND, msg: '設備不存在' });
+  });
+
   describe('staff', () => {
     it('need the Stock permission', async () => {
       const staff = await staffAccount(t, main, { account: 'nobody' });
