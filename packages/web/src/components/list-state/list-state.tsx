@@ -1,12 +1,18 @@
 import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../../lib/api-client';
 import './list-state.css';
 
 interface ListStateProps {
   pending: boolean;
   /** The load failed and there is nothing to show instead (a failed refetch keeps the list it had). */
   failed: boolean;
+  /**
+   * Why it failed: a refusal the server answered (its rcode and msg, e.g. "Device does not exist" for a filter
+   * naming a machine that is not the merchant's) is shown in its words instead of "Could not load".
+   */
+  error?: unknown;
   onRetry: () => void;
   /** With emptyGuide: what shows instead of an empty list. */
   empty?: boolean;
@@ -15,7 +21,15 @@ interface ListStateProps {
 }
 
 /** Loading, failed (with a retry), empty (the guide) or the content itself. */
-export function ListState({ pending, failed, onRetry, empty = false, emptyGuide, children }: ListStateProps) {
+export function ListState({
+  pending,
+  failed,
+  error,
+  onRetry,
+  empty = false,
+  emptyGuide,
+  children,
+}: ListStateProps) {
   const { t } = useTranslation('components');
   if (pending) {
     return (
@@ -28,7 +42,9 @@ export function ListState({ pending, failed, onRetry, empty = false, emptyGuide,
   if (failed) {
     return (
       <div className="list-failed" role="alert">
-        <p className="muted">{t('loadFailed')}</p>
+        <p className="muted">
+          {error instanceof ApiError && error.rcode > 0 ? errorText(error) : t('loadFailed')}
+        </p>
         <Button size="small" onClick={onRetry}>
           {t('retry')}
         </Button>

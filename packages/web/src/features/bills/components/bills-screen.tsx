@@ -85,6 +85,7 @@ function BillResults({ query, filters, onPage, onCard }: ResultsProps & { query:
       <ListState
         pending={query.isPending}
         failed={query.isError && !query.data}
+        error={query.error}
         onRetry={() => void query.refetch()}
         empty={list.length === 0}
         emptyGuide={<EmptyGuide description={filters.abnormal ? t('emptyAbnormal') : t('empty')} />}
