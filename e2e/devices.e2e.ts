@@ -374,6 +374,38 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     await payout.waitFor({ state: 'detached' });
   });
 
+  it('keeps every card action on one line at 375 px, in each language', async () => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+      await context.addCookies([{ name: 'lang', value: locale, url: server.url }]);
+      await openPath(page, server, '/deviceManage');
+      await visible(page.getByRole('button', { name: texts(locale).devices.card.shelves }).first());
+      // "远程控制" and "Payout card" wrapped onto two lines when seven actions shared the width equally.
+      const rows = await page.locator('li.dv-card .card-actions').evaluateAll((groups) =>
+        groups.map((group) =>
+          [...group.querySelectorAll('.card-action')].map((action) => {
+            const label = action.lastElementChild as HTMLElement;
+            return {
+              text: label.textContent ?? '',
+              lines: Math.round(
+                label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight),
+              ),
+              top: Math.round(action.getBoundingClientRect().top),
+            };
+          }),
+        ),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const actions of rows) {
+        expect(actions.length).toBeGreaterThanOrEqual(5);
+        for (const action of actions) expect(action.lines, `${locale} ${action.text}`).toBe(1);
+        // One row of actions.
+        expect(new Set(actions.map((a) => a.top)).size, locale).toBe(1);
+      }
+      await shot(`devices-actions-${locale}`);
+    }
+    await context.addCookies([{ name: 'lang', value: 'en-US', url: server.url }]);
+  });
+
   it('speaks Chinese', async () => {
     await context.addCookies([{ name: 'lang', value: 'zh-CN', url: server.url }]);
     await openPath(page, server, '/deviceManage');
