@@ -29,7 +29,6 @@ import { billAnalysisOf } from './analysis-sums';
 import type { AppModules } from '../apps/app-modules';
 import { checkFilterPlaces } from '../catalog/filter-places';
 import type { ImageUrls } from '../catalog/image-urls';
-import { MachineShelves } from '../devices/machine-shelves';
 import type { Body } from '../devices/call-types';
 import type { BillFilter, BillRepository, BillRow } from './bill-repository';
 import type { OrderRepository } from './order-repository';
@@ -168,9 +167,9 @@ export class BillsService {
     const timeZone = auth.merchant.time_zone || this.d.timeZone;
     const now = this.d.clock();
     const filter = this.filter(scope, c, now, timeZone, kind);
-    // An area, store or machine the caller cannot see is refused, not answered with an empty list.
+    // An area or store the caller cannot see (chosen from pickers) is refused, not answered with an empty list.
+    // The sn, like the order and card numbers, is a typed query condition (spec §3): no match is an empty list.
     await checkFilterPlaces(this.d.db, scope, { area: c.area, store: c.store });
-    if (c.sn) await new MachineShelves(this.d.db).checkFilterMachine(scope, c.sn);
     return { filter, timeZone, now, seesProfit: await this.seesProfit(auth) };
   }
 
