@@ -198,12 +198,12 @@ describe('the demo merchant binds a simulated machine and runs it', () => {
     await remote.getByRole('button', { name: en.deviceSheets.remote.runTest }).scrollIntoViewIfNeeded();
     await shot('devices-remote-tested');
 
-    // A dispense from an empty shelf: the refusal's msg and rcode, as the server gave them.
+    // A dispense from an empty shelf: refused at the quantity, naming it, before any confirmation or command (the
+    // server's 'Shelf out of stock (505)' came only after the confirmation).
     await remote.getByRole('button', { name: en.deviceSheets.remote.dispense }).click();
-    const confirm = page.locator('.adm-dialog', { hasText: en.deviceSheets.remote.dispense });
-    await confirm.getByRole('button', { name: en.deviceSheets.remote.dispense }).click();
-    await visible(remote.getByText(en.deviceSheets.remote.failed.dispense));
-    await visible(remote.getByText('Shelf out of stock (505)'));
+    await visible(remote.getByText(validationMessages.dispenseOverStock['en-US'].replace('{stock}', '0')));
+    expect(await page.locator('.adm-dialog', { hasText: en.deviceSheets.remote.dispense }).count()).toBe(0);
+    expect(sim.commands.some((c) => c.name === 'vend')).toBe(false);
     await console.scrollIntoViewIfNeeded();
     await shot('devices-remote-console');
     await remote.getByRole('button', { name: en.components.close }).click();
