@@ -9,7 +9,6 @@ import { useAddStaff } from '../api/add-staff';
 import { staffAccountTaken } from '../api/check-staff-account';
 import { useEditStaff } from '../api/edit-staff';
 import { isOperPwd, operPwdPair } from '../utils/oper-pwd';
-import { revealFirstError } from '../utils/reveal-error';
 
 /** The role choice meaning "no role". */
 export const NO_ROLE = 'none';
@@ -100,10 +99,8 @@ export function useStaffForm(staff: SubUser | null, onSaved: () => void) {
     };
     if (!values.all_device && values.store.length === 0) found.store = t('staff.pickStores');
     if (errors.sub_username === t('staff.accountTaken')) found.sub_username = errors.sub_username;
-    if (!check(found)) {
-      revealFirstError('staff-name');
-      return;
-    }
+    // check() brings the first message into view (useForm).
+    if (!check(found)) return;
     await attempt(async () => {
       if (staff) await edit.mutateAsync({ sub_userid: staff.sub_userid, ...base });
       else await add.mutateAsync(addSubUser.request.parse(body));
