@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { checkTimeRange, startOfPeriod, zonedDate } from '@vendo/contract/constants';
-import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
-import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
+import { scopeOf, type Scope } from '../../platform/scope';
 import { canView } from '../accounts/permissions';
 import type { AppModules } from '../apps/app-modules';
+import { checkFilterPlaces } from '../catalog/filter-places';
+import { MachineShelves } from '../devices/machine-shelves';
 import type { PlaceRepository } from './place-repository';
 import type { FactFilter } from './sales-facts';
 
@@ -97,45 +98,8 @@ export class AnalyticsQuery {
   }
 
   private async checkPlaces(scope: Scope, c: PlaceCondition): Promise<void> {
-    const { places } = this.d;
-    const checks: Promise<void>[] = [];
-    if (c.area !== undefined) {
-      const areaId = c.area;
-      checks.push(
-        places.area(scope.merchantId, areaId, scope.storeIds).then((area) => {
-          // An area holding none of a staff member's stores is as unknown to them as another merchant's.
-          if (!area?.inScope) throw new AppError(RCODE.AREA_NOT_FOUND);
-        }),
-      );
-    }
-    if (c.store !== undefined) {
-      const storeId = c.store;
-      checks.push(
-        places.store(scope.merchantId, storeId).then((store) => {
-          if (!store) throw new AppError(RCODE.STORE_NOT_FOUND);
-          if (!storeInScope(scope, store.id)) throw new AppError(RCODE.STORE_OUT_OF_SCOPE);
-        }),
-      );
-    }
-    if (c.sn !== undefined) {
-      const sn = c.sn;
-      checks.push(
-        places.device(scope.merchantId, sn).then((device) => {
-          // A machine the merchant had once shows only what it sold in the caller's stores (the facts' scope).
-          if (!device || (device.current && !storeInScope(scope, device.store_id)))
-            throw new AppError(RCODE.DEVICE_NOT_FOUND);
-        }),
-      );
-    }
-    if (c.goods_id !== undefined) {
-      const goodsId = c.goods_id;
-      checks.push(
-        places.goods(scope.merchantId, goodsId).then((goods) => {
-          if (!goods) throw new AppError(RCODE.GOODS_NOT_FOUND);
-        }),
-      );
-    }
-    await Promise.all(checks);
+    await checkFilterPlaces(this.d.db, scope, { area: c.area, store: c.store, goods: c.goods_id });
+    if (c.sn !== undefined) await new MachineShelves(this.d.db).checkFilterMachine(scope, c.sn);
   }
 }
 

@@ -48,67 +48,6 @@ const inScope = (ids: number[]) => (ids.length ? ids : [-1]);
 export class PlaceRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The area of the merchant (deleted or not) and whether it holds one of the scope's stores. */
-  async area(
-    merchantId: number,
-    id: number,
-    scope: StoreScope,
-  ): Promise<{ id: number; inScope: boolean } | null> {
-    const row = await this.db
-      .selectFrom('areas')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (scope === null) return { id: row.id, inScope: true };
-    const held = await this.db
-      .selectFrom('stores')
-      .select('id')
-      .where('area_id', '=', id)
-      .where('id', 'in', inScope(scope))
-      .executeTakeFirst();
-    return { id: row.id, inScope: held !== undefined };
-  }
-
-  async store(merchantId: number, id: number): Promise<{ id: number } | undefined> {
-    return this.db
-      .selectFrom('stores')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  /** A machine of the merchant now (with its store), or one it had once (store null: it stands elsewhere now). */
-  async device(
-    merchantId: number,
-    sn: string,
-  ): Promise<{ current: boolean; store_id: number | null } | null> {
-    const device = await this.db
-      .selectFrom('devices')
-      .select(['merchant_id', 'store_id'])
-      .where('sn', '=', sn)
-      .executeTakeFirst();
-    if (device?.merchant_id === merchantId) return { current: true, store_id: device.store_id };
-    const bound = await this.db
-      .selectFrom('device_bindings')
-      .select('id')
-      .where('sn', '=', sn)
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
-    return bound ? { current: false, store_id: null } : null;
-  }
-
-  async goods(merchantId: number, id: number): Promise<GoodsName | undefined> {
-    return this.db
-      .selectFrom('goods')
-      .select(['id', 'name', 'img'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
   async goodsNames(merchantId: number, ids: number[]): Promise<Map<number, GoodsName>> {
     if (!ids.length) return new Map();
     const rows = await this.db

@@ -5,16 +5,21 @@ import { AppError } from '../../platform/app-error';
 import { storeInScope, type Scope } from '../../platform/scope';
 
 /**
- * The area, store and goods a list is filtered by (condition.area, .store, .goods_id), checked as the statistics check
- * them (analytics-query.ts): an id of another merchant, or none, answers AREA_NOT_FOUND / STORE_NOT_FOUND /
- * GOODS_NOT_FOUND instead of an empty list; a store outside a staff member's stores STORE_OUT_OF_SCOPE; an area holding none of their
- * stores is as unknown to them as another merchant's. Deleted areas and stores of the merchant still filter: the
- * history (bills, the stock log) keeps pointing at them.
+ * The area, store and goods a list or a statistic is filtered by (condition.area, .store, .goods_id), the one
+ * check every such call makes (the machine's, condition.sn, is MachineShelves.checkFilterMachine): an id of
+ * another merchant, or none, answers AREA_NOT_FOUND / STORE_NOT_FOUND / GOODS_NOT_FOUND instead of an empty list;
+ * a store outside a staff member's stores STORE_OUT_OF_SCOPE; an area holding none of their stores is as unknown
+ * to them as another merchant's. Deleted areas, stores and goods of the merchant still filter: the history (bills,
+ * the stock log, the statistics) keeps pointing at them.
  */
 export async function checkFilterPlaces(
   db: Kysely<Database>,
   scope: Scope,
-  f: { area?: number | undefined; store?: number | undefined; goods?: number | undefined },
+  f: {
+    area?: number | undefined;
+    store?: number | undefined;
+    goods?: number | undefined;
+  },
 ): Promise<void> {
   if (f.goods !== undefined) {
     // Goods of the merchant, deleted ones too (the stock log keeps their lines).
