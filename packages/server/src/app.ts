@@ -361,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<{
     timeZone: config.timeZone,
     retentionDays: config.auditRetentionDays,
     clock,
+    machines: shelves,
   });
   const overview = new OverviewService({
     db: kysely,

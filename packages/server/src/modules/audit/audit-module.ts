@@ -5,7 +5,7 @@ import { ReportTickets } from '../../platform/report-tickets';
 import { AuditLog } from './audit-log';
 import { AUDIT_REPORT, AuditReport } from './audit-report';
 import { AuditRepository } from './audit-repository';
-import { AuditService } from './audit-service';
+import { AuditService, type FilterMachines } from './audit-service';
 
 export interface AuditModule {
   /** The port other modules record through (they may also build their own: it holds only the clock). */
@@ -24,6 +24,7 @@ export function createAudit(deps: {
   timeZone: string;
   retentionDays: number;
   clock: () => number;
+  machines: FilterMachines;
 }): AuditModule {
   const repo = new AuditRepository(deps.db);
   const service = new AuditService({
@@ -32,6 +33,7 @@ export function createAudit(deps: {
     timeZone: deps.timeZone,
     retentionDays: deps.retentionDays,
     clock: deps.clock,
+    machines: deps.machines,
   });
   const report = new AuditReport({
     service,

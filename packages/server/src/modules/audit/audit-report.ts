@@ -74,8 +74,8 @@ export class AuditReport {
     locale: Locale,
     origin: string,
   ): Promise<CallResult<typeof api.auditReport>> {
-    // Checked now, so a bad range is refused at the call and not at the link.
-    this.d.service.filter(auth, body.condition);
+    // Checked now, so a bad range or machine is refused at the call and not at the link.
+    await this.d.service.checkedFilter(auth, body.condition);
     const file = this.file(auth, body.condition, body.format, locale);
     return reportLink(
       this.d.tickets,

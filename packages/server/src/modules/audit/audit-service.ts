@@ -8,11 +8,20 @@ import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
+import { scopeOf, type Scope } from '../../platform/scope';
 import type { AuditChange } from './audit-log';
 import type { AuditFilter, AuditRepository } from './audit-repository';
 import type { AuditLogRow } from './audit-tables';
 
 type Conditions = z.output<(typeof api.getAuditLog)['request']>['condition'];
+
+/**
+ * The machines' check of a list filtered by a machine (MachineShelves.checkFilterMachine, wired in app.ts: the
+ * audit module uses no other module): a machine never the merchant's answers DEVICE_NOT_FOUND.
+ */
+export interface FilterMachines {
+  checkFilterMachine(scope: Scope, sn: string): Promise<void>;
+}
 
 export interface AuditServiceDeps {
   db: Kysely<Database>;
@@ -22,6 +31,7 @@ export interface AuditServiceDeps {
   /** Entries older than this many days are deleted by the retention job. */
   retentionDays: number;
   clock: () => number;
+  machines: FilterMachines;
 }
 
 /**
@@ -35,7 +45,7 @@ export class AuditService {
     auth: AuthContext,
     body: z.output<(typeof api.getAuditLog)['request']>,
   ): Promise<CallResult<typeof api.getAuditLog>> {
-    const filter = this.filter(auth, body.condition);
+    const filter = await this.checkedFilter(auth, body.condition);
     const [rows, count] = await Promise.all([this.d.repo.list(filter, body), this.d.repo.count(filter)]);
     return { data: rows.map(entryOf), count, range: { start_time: filter.start, end_time: filter.end } };
   }
@@ -53,6 +63,18 @@ export class AuditService {
 
   zoneOf(auth: AuthContext): string {
     return auth.merchant.time_zone || this.d.timeZone;
+  }
+
+  /**
+   * The conditions checked as every list checks its filters: the range, and a machine (condition.sn) the merchant
+   * never had refused with DEVICE_NOT_FOUND instead of an empty list (one it unbound keeps its entries).
+   */
+  async checkedFilter(auth: AuthContext, c: Conditions): Promise<AuditFilter> {
+    const filter = this.filter(auth, c);
+    if (filter.sn !== undefined) {
+      await this.d.machines.checkFilterMachine(await scopeOf(this.d.db, auth), filter.sn);
+    }
+    return filter;
   }
 
   /** The conditions with the shared picker's range rule (as the bill lists: end exclusive, end − 1 its last ms). */

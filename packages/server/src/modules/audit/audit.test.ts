@@ -3,7 +3,7 @@ import type { AuditEntry, AuditEntryDetail } from '@vendo/contract/api/audit';
 import { RCODE } from '@vendo/contract/rcodes';
 import { md5 } from '../../testing/accounts';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
+import { addMachine, mainAccount, ok, staffAccount, type Caller } from '../catalog/catalog-testing';
 import { bind, brokerEnv, provision } from '../devices/device-fixtures';
 import type { ProvisionedDevice } from '../devices/provisioning';
 import { diffFields, masked } from './audit-log';
@@ -185,6 +185,30 @@ describe.each(dialects())('audit log on %s', (dialect) => {
     expect((await list({ actor: owner.userId })).count).toBe(2);
     // The clerk's own login.
     expect((await list({ actor: clerk.userId })).data.map((e) => e.action)).toEqual(['login']);
+  });
+
+  it('refuses a machine the merchant never had (not an empty list), in the list and the file', async () => {
+    const rival = await mainAccount(t, '13900000703');
+    await addMachine(t, { merchantId: rival.merchantId, sn: '71077', areaId: null, storeId: null });
+    await addMachine(t, { merchantId: owner.merchantId, sn: '71078', areaId: null, storeId: null });
+    for (const sn of ['71077', '79999']) {
+      expect(await call('/api/v1/u/getAuditLog', { condition: { sn } })).toMatchObject({
+        rcode: RCODE.DEVICE_NOT_FOUND,
+        msg: 'Device does not exist',
+      });
+      expect((await call('/api/v1/u/auditReport', { condition: { sn } })).rcode).toBe(RCODE.DEVICE_NOT_FOUND);
+    }
+    expect(
+      await t.call(
+        '/api/v1/u/getAuditLog',
+        { condition: { sn: '71077' } },
+        { ...owner.headers, lang: 'zh-TW' },
+      ),
+    ).toMatchObject({ rcode: RCODE.DEVICE_NOT_FOUND, msg: '設備不存在' });
+    // The rival's own machine and the owner's filter as before.
+    expect((await list({ sn: '71077' }, rival)).count).toBe(0);
+    expect((await list({ sn: '71078' })).count).toBe(0);
+    ok(await call('/api/v1/u/auditReport', { condition: { sn: '71078' } }));
   });
 
   it('checks the shared range rule, downloads a file, and keeps entries for the retention only', async () => {
