@@ -283,7 +283,10 @@ export const getOverview = defineCall({
       nickname: z.string(),
       is_main: z.boolean(),
       merchant_name: z.string(),
+      /** The merchant's own login suffix; '' while none is set. */
       sub_user_suffix: z.string(),
+      /** The suffix staff log in with (account@login_suffix): sub_user_suffix, or the main account's phone. */
+      login_suffix: z.string(),
       login_type: z.enum(['wechat', 'common']),
       user_id: z.number().int(),
       merchant_id: z.number().int(),

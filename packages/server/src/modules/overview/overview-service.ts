@@ -38,6 +38,7 @@ export class OverviewService {
         is_main: isMainAccount(user),
         merchant_name: merchant.name,
         sub_user_suffix: merchant.sub_user_suffix ?? '',
+        login_suffix: loginSuffix(merchant),
         login_type: auth.loginType,
         user_id: user.id,
         merchant_id: merchant.id,

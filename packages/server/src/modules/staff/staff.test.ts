@@ -485,6 +485,9 @@ describe.each(dialects())('staff and roles on %s', (dialect) => {
         username: 'clerk@13900000001',
         is_main: false,
         merchant_name: 'Test Shop',
+        // No suffix set: staff log in with the main account's phone.
+        sub_user_suffix: '',
+        login_suffix: '13900000001',
         login_type: 'common',
         time_zone: 'Asia/Shanghai',
       });
@@ -499,6 +502,10 @@ describe.each(dialects())('staff and roles on %s', (dialect) => {
         gateway: 'stopped',
         sandbox: { sms: true, messaging: true },
       });
+      // With a suffix set, the main account's overview names it as what staff log in with.
+      ok(await call('/api/v1/u/setSubUserSuffix', { sub_user_suffix: 'shop1' }));
+      const mine = ok<{ account: Record<string, unknown> }>(await call('/api/v1/u/getOverview', {}));
+      expect(mine.account).toMatchObject({ is_main: true, sub_user_suffix: 'shop1', login_suffix: 'shop1' });
     });
   });
 });

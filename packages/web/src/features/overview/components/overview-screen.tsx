@@ -1,6 +1,7 @@
 import { APP_MODULE_LABELS, enumLabel } from '@vendo/contract/enums';
 import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListState } from '../../../components/list-state/list-state';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import overviewTexts from '../../../i18n/resources/overview';
@@ -35,7 +36,27 @@ export default function OverviewScreen() {
               <List.Item extra={data.account.nickname || t('none')}>{t('nickname')}</List.Item>
               <List.Item extra={data.account.merchant_name || t('none')}>{t('merchant')}</List.Item>
               <List.Item extra={data.account.is_main ? t('main') : t('sub')}>{t('kind')}</List.Item>
-              <List.Item extra={data.account.sub_user_suffix || t('none')}>{t('suffix')}</List.Item>
+              <List.Item
+                extra={data.account.sub_user_suffix || t('notSet')}
+                description={
+                  <>
+                    {data.account.sub_user_suffix
+                      ? t('suffixInUse', { suffix: data.account.login_suffix })
+                      : t('suffixDefault', { suffix: data.account.login_suffix })}
+                    {/* The suffix is set on /staff, the main account's screen (spec §6). */}
+                    {data.account.is_main ? (
+                      <>
+                        {' '}
+                        <Link to="/staff" className="text-button overview-suffix-link">
+                          {data.account.sub_user_suffix ? t('changeSuffix') : t('setSuffix')}
+                        </Link>
+                      </>
+                    ) : null}
+                  </>
+                }
+              >
+                {t('suffix')}
+              </List.Item>
               <List.Item extra={t(data.account.login_type)}>{t('loginType')}</List.Item>
               <List.Item extra={`${data.account.user_id} / ${data.account.merchant_id}`}>
                 {t('ids')}
