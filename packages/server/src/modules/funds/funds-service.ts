@@ -19,6 +19,7 @@ import { scopeOf, storeInScope, type Scope } from '../../platform/scope';
 import { maskHolderName, type PayoutAccounts } from '../bank-cards/payout-accounts';
 import type { PayoutCard, PayoutCards } from '../bank-cards/payout-cards';
 import type { MachinePayouts } from '../devices/machine-payouts';
+import { MachineShelves } from '../devices/machine-shelves';
 import type { OrderRow } from '../orders/order-tables';
 import type { FundsRepository } from './funds-repository';
 import type { FundAccountRow, SettlementRow } from './funds-tables';
@@ -118,6 +119,8 @@ export class FundsService {
     const c = body.condition;
     if (c.start_date && c.end_date && c.start_date > c.end_date)
       throw new AppError(RCODE.SETTLE_RANGE_INVALID);
+    // A machine the caller never had (or outside their stores) is refused, not answered with no lines.
+    if (c.sn !== undefined) await new MachineShelves(this.d.db).checkFilterMachine(scope, c.sn);
     let accountIds = await this.scopedAccounts(scope);
     if (c.merchant_id) {
       // A card by its id, or the manual-transfer account by its name (its merchant_id '' means "every account").
@@ -236,6 +239,8 @@ export class FundsService {
     }
     if (c.start_date && c.end_date && c.start_date > c.end_date)
       throw new AppError(RCODE.SETTLE_RANGE_INVALID);
+    // A machine the caller never had (or outside their stores) is refused, not answered with no lines.
+    if (c.sn !== undefined) await new MachineShelves(this.d.db).checkFilterMachine(scope, c.sn);
     const zone = auth.merchant.time_zone || this.d.timeZone;
     const filter = {
       sellerId: scope.merchantId,

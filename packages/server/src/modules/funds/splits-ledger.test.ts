@@ -364,6 +364,17 @@ describe.each(dialects())('split payments in the ledger on %s', (dialect) => {
     expect([paged.count, paged.data.length, paged.totals.length]).toEqual([4, 3, 2]);
     expect((await sharing({ sn: '16202' })).count).toBe(0);
     expect((await sharing({}, partner)).count).toBe(0);
+    // A machine the caller never had is refused as every list refuses it, not answered with no lines.
+    const refusedSn = (sn: string, who: Caller, lang = 'en-US') =>
+      t.call('/api/v1/b/getProfitSharing', { condition: { sn } }, { ...who.headers, lang });
+    expect(await refusedSn('16201', partner)).toMatchObject({
+      rcode: RCODE.DEVICE_NOT_FOUND,
+      msg: 'Device does not exist',
+    });
+    expect(await refusedSn('99999', owner, 'zh-CN')).toMatchObject({
+      rcode: RCODE.DEVICE_NOT_FOUND,
+      msg: '设备不存在',
+    });
     expect(
       (
         await t.call(
