@@ -398,6 +398,56 @@ describe('the cost of a sale refunded in full', () => {
   });
 });
 
+describe('cost and profit only where the analysis counts the cost', () => {
+  const SOLD: Bill = { ...FAILED, status_text: '', refundable: 0, amount: 350, cost_price: 120 };
+
+  it.each([
+    ['en-US', 'Cost', 'Profit'],
+    ['zh-CN', '成本', '利润'],
+    ['zh-TW', '成本', '利潤'],
+  ] as const)('abnormal, failed and refunding orders show neither (%s)', async (locale, cost, profit) => {
+    await i18n.changeLanguage(locale);
+    for (const status of [1, 2, 4, 5, 99]) {
+      const { unmount } = renderWithUnmount({ ...SOLD, status });
+      await screen.findByText(SOLD.orderno);
+      expect(screen.queryByText(cost), String(status)).toBeNull();
+      expect(screen.queryByText(profit), String(status)).toBeNull();
+      unmount();
+    }
+  });
+
+  it.each([
+    ['en-US', 'Cost', 'Profit'],
+    ['zh-CN', '成本', '利润'],
+    ['zh-TW', '成本', '利潤'],
+  ] as const)(
+    'sales, games and partial refunds show the cost and what the order took less refunds and cost (%s)',
+    async (locale, cost, profit) => {
+      await i18n.changeLanguage(locale);
+      for (const [status, refund, expected] of [
+        [3, 0, '2.30'],
+        [6, 0, '2.30'],
+        [7, 0, '2.30'],
+        [10, 100, '1.30'],
+        [11, 100, '1.30'],
+      ] as const) {
+        const { unmount } = renderWithUnmount({ ...SOLD, status, refund });
+        expect((await screen.findByText(cost)).nextSibling?.textContent, String(status)).toContain('1.20');
+        expect(screen.getByText(profit).nextSibling?.textContent, String(status)).toContain(expected);
+        unmount();
+      }
+    },
+  );
+
+  it('without the profit view (no cost_price) there is no cost or profit', async () => {
+    await i18n.changeLanguage('en-US');
+    renderWithUnmount({ ...SOLD, status: 3, cost_price: null });
+    await screen.findByText(SOLD.orderno);
+    expect(screen.queryByText('Cost')).toBeNull();
+    expect(screen.queryByText('Profit')).toBeNull();
+  });
+});
+
 function renderWithUnmount(bill: Bill) {
   return render(
     <QueryClientProvider client={createQueryClient()}>

@@ -1,5 +1,4 @@
 import type { Bill } from '@vendo/contract/api/orders';
-import { FULL_REFUND_STATUSES } from '@vendo/contract/enums';
 import { centsToYuan, formatMoney } from '@vendo/contract/money';
 import { Button, List, Radio } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -14,7 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useOpenedOnce } from '../../../lib/lazy-component';
 import { toast } from '../../../lib/notify';
 import { useRefund } from '../api/refund';
-import { billStatusText, mayVendAgain, noRefundReason, refundCents } from '../utils/bills';
+import { billCost, billStatusText, mayVendAgain, noRefundReason, refundCents } from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
 import { DetailList } from '../../../components/detail-list/detail-list';
@@ -97,6 +96,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
     guard.guard((sign) => send(sign, cents));
   };
 
+  const cost = billCost(bill);
   const rows: [string, ReactNode][] = [
     [t('orderNo'), bill.orderno],
     [t('detail.time'), formatDateTime(bill.time)],
@@ -130,15 +130,9 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
       ),
     ],
     [t('detail.refund'), bill.refund > 0 ? money(bill.refund) : ''],
-    [
-      t('detail.cost'),
-      bill.cost_price === null
-        ? ''
-        : // A full refund counts no cost, as the analysis and the dashboard count it (spec §4).
-          FULL_REFUND_STATUSES.includes(bill.status)
-          ? t('detail.costRefunded')
-          : money(bill.cost_price),
-    ],
+    // Cost and profit only where the analysis counts the order's cost (spec §4); a full refund says it counts none.
+    [t('detail.cost'), cost === 'refunded' ? t('detail.costRefunded') : cost ? money(cost.cost) : ''],
+    [t('detail.profit'), cost && cost !== 'refunded' ? money(cost.profit) : ''],
   ];
 
   // Beside the frame, not in it: a submit in the nested sheet's form must not reach the refund form.

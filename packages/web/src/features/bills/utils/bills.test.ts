@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { billStatusText, mayVendAgain, priceBound, refundCents, shelfNumber, statusTone } from './bills';
+import {
+  billCost,
+  billStatusText,
+  mayVendAgain,
+  priceBound,
+  refundCents,
+  shelfNumber,
+  statusTone,
+} from './bills';
 
 const goods = (err: string) => [
   {
@@ -88,5 +96,32 @@ describe('shelfNumber', () => {
     expect(shelfNumber('1.5')).toBeNull();
     expect(shelfNumber('-3')).toBeNull();
     expect(shelfNumber('A1')).toBeNull();
+  });
+});
+
+describe('billCost', () => {
+  const bill = (status: number, refund = 0, cost_price: number | null = 120) => ({
+    status,
+    amount: 350,
+    refund,
+    cost_price,
+  });
+
+  it('counts the cost of the statuses the analysis counts it for, and nothing of the others (spec §4)', () => {
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 99].map((status) =>
+      bill(status, status >= 8 && status <= 11 ? 100 : 0),
+    );
+    const counted = all.map(billCost).filter((c) => c !== null && c !== 'refunded');
+    // The analysis sums the cost of 3, 6, 7, 10 and 11 only: the details shown add up to it.
+    expect(counted.reduce((sum, c) => sum + c.cost, 0)).toBe(5 * 120);
+    expect(billCost(bill(3))).toEqual({ cost: 120, profit: 230 });
+    expect(billCost(bill(10, 100))).toEqual({ cost: 120, profit: 130 });
+    expect(billCost(bill(8, 350))).toBe('refunded');
+    for (const status of [1, 2, 4, 5, 99]) expect(billCost(bill(status)), String(status)).toBeNull();
+  });
+
+  it('is nothing without the profit view', () => {
+    expect(billCost(bill(3, 0, null))).toBeNull();
+    expect(billCost(bill(8, 350, null))).toBeNull();
   });
 });

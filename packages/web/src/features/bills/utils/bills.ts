@@ -1,6 +1,12 @@
 import type { Bill } from '@vendo/contract/api/orders';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { orderStatusText, REFUND_ELIGIBILITY, REFUNDED_STATUSES } from '@vendo/contract/enums';
+import {
+  FULL_REFUND_STATUSES,
+  ORDER_STATUSES_WITH_COST,
+  orderStatusText,
+  REFUND_ELIGIBILITY,
+  REFUNDED_STATUSES,
+} from '@vendo/contract/enums';
 import type { Locale } from '@vendo/contract/locales';
 import { yuanToCents } from '@vendo/contract/money';
 import { RCODE, rcodeText } from '@vendo/contract/rcodes';
@@ -32,6 +38,21 @@ export function statusTone(status: number, refund: number): StatusTone {
   if (status === 4) return 'danger';
   if (status === 1 || status === 2 || status === 5 || status === 99) return 'warning';
   return 'default';
+}
+
+/**
+ * A bill's cost and profit as the analysis counts them (spec §4, the contract's ORDER_STATUSES_WITH_COST): a sale,
+ * a game played or a partial refund (3, 6, 7, 10, 11) counts its cost, and its profit is what it took less refunds
+ * less that cost; a full refund (8, 9) counts none ('refunded'); an abnormal, failed or refunding order (1, 2, 4,
+ * 5, 99) has none to show (null). null too without the profit view (cost_price null).
+ */
+export function billCost(
+  bill: Pick<Bill, 'status' | 'amount' | 'refund' | 'cost_price'>,
+): { cost: number; profit: number } | 'refunded' | null {
+  if (bill.cost_price === null) return null;
+  if (FULL_REFUND_STATUSES.includes(bill.status)) return 'refunded';
+  if (!ORDER_STATUSES_WITH_COST.includes(bill.status)) return null;
+  return { cost: bill.cost_price, profit: bill.amount - bill.refund - bill.cost_price };
 }
 
 /**
