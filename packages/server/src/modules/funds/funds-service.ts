@@ -119,8 +119,6 @@ export class FundsService {
     const c = body.condition;
     if (c.start_date && c.end_date && c.start_date > c.end_date)
       throw new AppError(RCODE.SETTLE_RANGE_INVALID);
-    // A machine the caller never had (or outside their stores) is refused, not answered with no lines.
-    if (c.sn !== undefined) await new MachineShelves(this.d.db).checkFilterMachine(scope, c.sn);
     let accountIds = await this.scopedAccounts(scope);
     if (c.merchant_id) {
       // A card by its id, or the manual-transfer account by its name (its merchant_id '' means "every account").
