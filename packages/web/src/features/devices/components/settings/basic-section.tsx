@@ -3,13 +3,19 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../../../components/form/field';
 import { InputField } from '../../../../components/form/input-field';
+import { managesAllStores } from '../../../../lib/permissions';
+import { useUserInfo } from '../../../../lib/session';
 import { useStoreOptions } from '../../api/get-store-options';
 import type { SettingsForm } from './use-settings-form';
 
-/** The machine's name and the store it stands in, grouped by area. */
+/**
+ * The machine's name and the store it stands in, grouped by area. Staff limited to listed stores may not take a
+ * machine out of their stores (the server refuses it as 'Store does not exist'): no "Not in a store" for them.
+ */
 export function BasicSection({ form }: { form: SettingsForm }) {
   const { t } = useTranslation('deviceSheets');
   const { values, errors, set } = form;
+  const mayLeaveStores = managesAllStores(useUserInfo()) || values.store_id === null;
   const stores = useStoreOptions();
   const storeList = stores.data?.data ?? [];
   const areas = [...new Map(storeList.map((s) => [s.area._id, s.area.area_name])).entries()];
@@ -33,7 +39,7 @@ export function BasicSection({ form }: { form: SettingsForm }) {
           onChange={(event) => set('store_id')(event.target.value ? Number(event.target.value) : null)}
           {...fieldAria('set-store', errors.store_id)}
         >
-          <option value="">{t('settings.noStore')}</option>
+          {mayLeaveStores ? <option value="">{t('settings.noStore')}</option> : null}
           {areas.map(([areaId, areaName]) => (
             <optgroup key={areaId} label={areaName}>
               {storeList
