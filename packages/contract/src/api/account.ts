@@ -244,10 +244,14 @@ export const accountSummary = z.object({
   is_main: z.boolean(),
 });
 
-/** The merchant's accounts (main and staff), for pickers such as the stock operator filter. */
+/**
+ * The merchant's accounts (main and staff), for the main account's pickers (the audit log's who). Main account only:
+ * spec §6 makes sub-accounts the main account's, so staff may not list them (FORBIDDEN).
+ */
 export const getUserList = defineCall({
   path: '/api/v1/u/getUserList',
   auth: 'session',
+  mainOnly: true,
   request: emptyBody,
   response: z.object({ data: z.array(accountSummary), count: z.number().int() }),
 });

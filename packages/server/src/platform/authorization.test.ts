@@ -590,7 +590,8 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   '/api/v1/a/getPermission': { kind: 'own' },
-  '/api/v1/u/getUserList': { kind: 'list' },
+  // Sub-accounts are the main account's (spec §6): staff may not list them.
+  '/api/v1/u/getUserList': { guard: 'main', kind: 'list' },
   '/api/v1/u/getMyApps': { guard: 'main', kind: 'own' },
   '/api/v1/u/getOverview': { kind: 'own' },
 
