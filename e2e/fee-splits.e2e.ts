@@ -96,6 +96,42 @@ describe('the demo merchant splits a machine’s income with a partner', () => {
     await visible(page.getByText(fs.list.empty));
   });
 
+  it('shows each payment channel on one line at 375 px, in each language', async () => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en-US'] as const) {
+      await context.addCookies([{ name: 'lang', value: locale, url: server.url }]);
+      await openPath(page, server, '/feeSplitting');
+      const t = feeSplits[locale];
+      await page.getByRole('button', { name: t.list.add }).first().click();
+      const sheet = page.locator('.sheet', { has: page.getByRole('heading', { name: t.editor.titleNew }) });
+      await visible(sheet);
+      // "All online payments" broke onto two lines when the three chips shared the width beside the label.
+      const chips = await sheet.locator('#fs-channel .adm-selector-item').evaluateAll((items) =>
+        items.map((item) => ({
+          text: item.textContent ?? '',
+          lines: Math.round(
+            (item.getBoundingClientRect().height -
+              parseFloat(getComputedStyle(item).paddingTop) -
+              parseFloat(getComputedStyle(item).paddingBottom)) /
+              parseFloat(getComputedStyle(item).lineHeight),
+          ),
+          clipped: item.scrollWidth > item.clientWidth,
+          top: Math.round(item.getBoundingClientRect().top),
+        })),
+      );
+      expect(chips).toHaveLength(3);
+      for (const chip of chips) {
+        expect(chip.lines, `${locale} ${chip.text}`).toBe(1);
+        expect(chip.clipped, `${locale} ${chip.text}`).toBe(false);
+      }
+      expect(new Set(chips.map((c) => c.top)).size, locale).toBe(1);
+      await stillSnap(page, `fee-splits-channels-${locale}`);
+      await sheet.getByRole('button', { name: texts(locale).components.close }).click();
+      await sheet.waitFor({ state: 'detached' });
+    }
+    // Back on the empty list in English, as the walk goes on.
+    await visible(page.getByText(fs.list.empty));
+  });
+
   it('is refused its own card as a split account and shares over 100 %, and nothing is saved', async () => {
     await page.getByRole('button', { name: fs.list.add }).first().click();
     const sheet = editor();

@@ -17,6 +17,11 @@ interface ChoiceFieldProps<V extends string> {
   error?: string | undefined;
   /** Options a row (default: all of up to three, else two). */
   columns?: number;
+  /**
+   * Chips as wide as their labels instead of columns of one width: a label never breaks ('All online payments'
+   * beside two short ones); a chip that does not fit starts the next row.
+   */
+  fit?: boolean;
   /** What follows the chips inside the group: a hint for the choice, or the picker it opens. */
   children?: ReactNode;
 }
@@ -31,13 +36,14 @@ export function ChoiceField<V extends string>({
   clearable,
   error,
   columns,
+  fit,
   children,
 }: ChoiceFieldProps<V>) {
   return (
     <div id={id} role="group" aria-label={label} {...(id ? fieldAria(id, error) : {})}>
       <Selector<V>
-        className="choice-field"
-        columns={columns ?? (options.length > 3 ? 2 : options.length)}
+        className={fit ? 'choice-field choice-field-fit' : 'choice-field'}
+        columns={fit ? undefined : (columns ?? (options.length > 3 ? 2 : options.length))}
         options={options}
         value={value ? [value] : []}
         showCheckMark={false}

@@ -212,10 +212,12 @@ function SplitEditor({ config, onClose }: SplitEditorProps) {
             </ul>
           )}
         </Field>
-        <Field id="fs-channel" label={label('pay_channel')} required error={errors.pay_channel}>
+        {/* Stacked, the chips get the row's width: 'All online payments' fits on one line at 375 px. */}
+        <Field id="fs-channel" label={label('pay_channel')} required error={errors.pay_channel} stacked>
           <ChoiceField<SplitPayChannel>
             id="fs-channel"
             label={label('pay_channel')}
+            fit
             options={SPLIT_PAY_CHANNELS.map((c) => ({
               value: c,
               label: SPLIT_PAY_CHANNEL_LABELS[c][locale],
