@@ -34,7 +34,8 @@ export function AlertsCard() {
   const [now] = useState(() => Date.now());
   const seesDevices = can(user, 'deviceManage', now);
   const counts = useQuery(homeQuery(devOnlineCountCall, seesDevices));
-  const data = counts.data;
+  // A query switched off keeps what it last fetched: the counts of a role that has since lost device management.
+  const data = seesDevices ? counts.data : undefined;
   const seesBills = can(user, 'buyBill', now);
   const abnormal = useQuery(homeQuery(abnormalCountCall, seesBills));
   const abnormalCount = seesBills ? (abnormal.data?.count ?? 0) : 0;
