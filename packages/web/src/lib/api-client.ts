@@ -13,6 +13,7 @@ import { clearLogin, loginPath, readMemberCert, readUserInfo, rememberReturnTo }
  */
 const SESSION_EXPIRED: (typeof RCODE)['SESSION_EXPIRED'] = 604;
 const INVALID_CERT: (typeof RCODE)['INVALID_CERT'] = 607;
+const FORBIDDEN: (typeof RCODE)['FORBIDDEN'] = 403;
 
 /** Client-side failures carry negative codes so they never collide with a server rcode. */
 export const CLIENT_RCODE = { TIMEOUT: -1, NETWORK: -2, BAD_ANSWER: -3 } as const;
@@ -88,6 +89,17 @@ let navigate: Navigate = (to) => window.location.assign(to);
 /** The router registers its navigate here so that the 604 redirect stays inside the single-page app. */
 export function setApiNavigator(next: Navigate): void {
   navigate = next;
+}
+
+let forbidden: () => void = () => undefined;
+
+/**
+ * The shell registers here what a refusal for want of a permission (403) sets off: the main account may have
+ * changed the staff member's role since the user info was read, so it is read again and the screen turns into
+ * its "no permission" state instead of failing call after call.
+ */
+export function setForbiddenListener(next: () => void): void {
+  forbidden = next;
 }
 
 function showToast(content: string): void {
@@ -224,6 +236,7 @@ async function request<Result>(
     } else if (!options?.quiet) {
       showToast(errorText(failure));
     }
+    if (failure.rcode === FORBIDDEN) forbidden();
     throw failure;
   }
 }

@@ -128,6 +128,33 @@ describe('routes and session', () => {
     expect(vi.mocked(fetch).mock.calls.every(([input]) => input === '/api/v1/u/getUserInfo')).toBe(true);
   });
 
+  it('reads the user info again when a call is refused (403), and says "no permission" once the role lost the screen', async () => {
+    const before = makeUser({ isMain: false, havePerms: [1022] });
+    const after = makeUser({ isMain: false, havePerms: [1021] });
+    saveLogin(before);
+    let refreshes = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        if (input === '/api/v1/u/getUserInfo') {
+          refreshes += 1;
+          // The refresh after the first paint still holds the screen; the main account then changes the role.
+          return Promise.resolve(json({ rcode: 0, msg: 'OK', result: refreshes === 1 ? before : after }));
+        }
+        return Promise.resolve(json({ rcode: 403, msg: 'No permission', result: null }));
+      }),
+    );
+    renderAt('/region');
+    expect(
+      await screen.findByText(
+        'Your role has no permission for this page. Please ask the main account.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(refreshes).toBe(2);
+  });
+
   it('hides the back button on /, /bind and /bindError', async () => {
     saveLogin(makeUser());
     for (const path of ['/', '/bind', '/bindError']) {

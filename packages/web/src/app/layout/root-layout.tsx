@@ -1,11 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRoutes } from 'react-router';
-import { useUserInfoRefresh } from '../../features/auth/api/get-user-info';
+import { USER_INFO_KEY, useUserInfoRefresh } from '../../features/auth/api/get-user-info';
 import { rejectMissingAppList } from '../../lib/finish-login';
 import { currentAgent } from '../../lib/agent';
 import { usePainted } from '../../lib/after-paint';
-import { setApiNavigator } from '../../lib/api-client';
+import { setApiNavigator, setForbiddenListener } from '../../lib/api-client';
 import { loadChunk } from '../../lib/load-chunk';
 import { ACCESS, canAccess, hasUsableApp, type AccessRule } from '../../lib/permissions';
 import {
@@ -41,9 +42,14 @@ function RedirectToLogin() {
   return null;
 }
 
-/** Keeps the stored info in step with the server once per visit. */
+/** Keeps the stored info in step with the server once per visit, and again when a call is refused (403). */
 function UserInfoRefresh({ token }: { token: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    setForbiddenListener(() => void queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }));
+    return () => setForbiddenListener(() => undefined);
+  }, [queryClient]);
   // After the first paint: the screen's own scripts and calls come first.
   const painted = usePainted();
   const { data } = useUserInfoRefresh(painted ? token : undefined);

@@ -12,13 +12,16 @@ export function fetchUserInfo(options?: CallOptions) {
   return callEndpoint(userInfoCall, undefined, options);
 }
 
+/** The refresh's key, which the shell invalidates when a call is refused for want of a permission. */
+export const USER_INFO_KEY = ['user-info'] as const;
+
 /**
  * The stored user info is a snapshot from login; this refreshes permissions and apps once per visit and, as a
  * side effect, lets the server answer 604 for a session revoked elsewhere.
  */
 export function useUserInfoRefresh(token: string | undefined) {
   return useQuery({
-    queryKey: ['user-info', token],
+    queryKey: [...USER_INFO_KEY, token],
     queryFn: () => fetchUserInfo({ quiet: true }),
     enabled: Boolean(token),
     staleTime: Infinity,
