@@ -43,7 +43,9 @@ export type RefusalText =
   | 'adverts:mainOnly'
   | 'marketing:center.mainOnly'
   | 'members:mainOnly'
-  | 'audit:mainOnly';
+  | 'audit:mainOnly'
+  | 'apiKeys:mainOnly'
+  | 'webhooks:mainOnly';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return (

@@ -116,12 +116,12 @@ export const ROUTES: RouteObject[] = [
   ),
   route(
     '/apiKeys',
-    { title: 'apiKeys', access: 'apiKeys' },
+    { title: 'apiKeys', access: 'apiKeys', refusal: 'apiKeys:mainOnly' },
     screen(() => import('../features/api-keys/components/api-key-screen')),
   ),
   route(
     '/webhooks',
-    { title: 'webhooks', access: 'webhooks' },
+    { title: 'webhooks', access: 'webhooks', refusal: 'webhooks:mainOnly' },
     screen(() => import('../features/webhooks/components/webhook-screen')),
   ),
   route(

@@ -5,11 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { i18n } from '../../i18n/i18n';
 import advertsTexts from '../../i18n/resources/adverts';
+import apiKeysTexts from '../../i18n/resources/api-keys';
 import analyticsTexts from '../../i18n/resources/analytics';
 import marketingTexts from '../../i18n/resources/marketing';
 import membersTexts from '../../i18n/resources/members';
 import notifyTexts from '../../i18n/resources/notify';
 import staffTexts from '../../i18n/resources/staff';
+import webhooksTexts from '../../i18n/resources/webhooks';
 import { createQueryClient } from '../../lib/query-client';
 import { saveLogin, takeReturnTo } from '../../lib/session';
 import { makeUser } from '../../lib/test-fixtures';
@@ -118,6 +120,8 @@ describe('routes and session', () => {
       ['/referrer', marketingTexts['en-US'].center.mainOnly],
       ['/record', marketingTexts['en-US'].center.mainOnly],
       ['/member', membersTexts['en-US'].mainOnly],
+      ['/apiKeys', apiKeysTexts['en-US'].mainOnly],
+      ['/webhooks', webhooksTexts['en-US'].mainOnly],
     ];
     for (const [path, text] of cases) {
       const { unmount } = renderAt(path);

@@ -6,6 +6,7 @@ import { defineNamespace } from '../catalog';
  */
 export default defineNamespace({
   'zh-CN': {
+    mainOnly: 'API 密钥仅主账号可以管理。',
     list: {
       label: 'API 密钥',
       intro:
@@ -50,6 +51,7 @@ export default defineNamespace({
     },
   },
   'zh-TW': {
+    mainOnly: 'API 金鑰僅主帳號可以管理。',
     list: {
       label: 'API 金鑰',
       intro:
@@ -94,6 +96,7 @@ export default defineNamespace({
     },
   },
   'en-US': {
+    mainOnly: 'Only the main account manages API keys.',
     list: {
       label: 'API keys',
       intro:

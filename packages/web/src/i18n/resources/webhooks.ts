@@ -7,6 +7,7 @@ import { defineNamespace } from '../catalog';
  */
 export default defineNamespace({
   'zh-CN': {
+    mainOnly: '接收地址（Webhook）仅主账号可以管理。',
     list: {
       label: '接收地址',
       intro:
@@ -71,6 +72,7 @@ export default defineNamespace({
     },
   },
   'zh-TW': {
+    mainOnly: '接收位址（Webhook）僅主帳號可以管理。',
     list: {
       label: '接收網址',
       intro:
@@ -135,6 +137,7 @@ export default defineNamespace({
     },
   },
   'en-US': {
+    mainOnly: 'Only the main account manages webhooks.',
     list: {
       label: 'Webhook endpoints',
       intro:
