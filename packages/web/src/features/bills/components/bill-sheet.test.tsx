@@ -279,6 +279,65 @@ describe('refunds', () => {
   });
 });
 
+describe('a partial refund amount the form refuses', () => {
+  // The amount's placeholder showed what is left ('3.50'), read as filled in: Confirm said 'Refund amount invalid'.
+  it.each([
+    [
+      'en-US',
+      'Partial refund',
+      'Refund amount (yuan)',
+      'Confirm refund',
+      'At most 3.50',
+      'Optional, e.g. the reason',
+      [
+        'Enter the amount to refund, at most ¥3.50',
+        'The refund amount cannot be 0',
+        'At most ¥3.50 can be refunded',
+        'Refund amount invalid',
+      ],
+    ],
+    [
+      'zh-CN',
+      '部分退款',
+      '退款金额（元）',
+      '确认退款',
+      '最多 3.50',
+      '选填，如退款原因',
+      ['请输入退款金额，最多 ¥3.50', '退款金额不能为 0', '最多可退 ¥3.50', '退款金额无效'],
+    ],
+    [
+      'zh-TW',
+      '部分退款',
+      '退款金額（元）',
+      '確認退款',
+      '最多 3.50',
+      '選填，如退款原因',
+      ['請輸入退款金額，最多 ¥3.50', '退款金額不能為 0', '最多可退 ¥3.50', '退款金額無效'],
+    ],
+  ] as const)(
+    'says what is wrong with it (%s)',
+    async (locale, partial, label, submit, placeholder, remarks, messages) => {
+      await i18n.changeLanguage(locale);
+      renderSheet(FAILED);
+      fireEvent.click(await screen.findByRole('radio', { name: partial }));
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('placeholder')).toBe(placeholder);
+      expect(screen.getByPlaceholderText(remarks)).not.toBeNull();
+      for (const [typed, message] of [
+        ['', messages[0]],
+        ['0', messages[1]],
+        ['3.51', messages[2]],
+        ['1.005', messages[3]],
+      ] as const) {
+        fireEvent.change(input, { target: { value: typed } });
+        fireEvent.click(screen.getByRole('button', { name: submit }));
+        expect((await screen.findByText(message)).textContent, typed).toBe(message);
+      }
+      expect(sent('/api/v1/b/refund')).toEqual([]);
+    },
+  );
+});
+
 describe('the form rows', () => {
   // A List.Item outside a List has neither the card nor the row padding: labels sat on the sheet's edge.
   it('sets the refund amount and remarks in a card list', async () => {

@@ -13,7 +13,14 @@ import { formatDateTime } from '../../../lib/format';
 import { useOpenedOnce } from '../../../lib/lazy-component';
 import { toast } from '../../../lib/notify';
 import { useRefund } from '../api/refund';
-import { billCost, billStatusText, mayVendAgain, noRefundReason, refundCents } from '../utils/bills';
+import {
+  billCost,
+  billStatusText,
+  mayVendAgain,
+  noRefundReason,
+  refundAmountProblem,
+  refundCents,
+} from '../utils/bills';
 import { reverifyOnExpiry } from '../utils/reverify';
 import { ReplaceSheet } from './replace-sheet';
 import { DetailList } from '../../../components/detail-list/detail-list';
@@ -87,7 +94,14 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
     if (mode === 'custom') {
       const parsed = refundCents(amount, bill.refundable);
       if (parsed === null) {
-        setAmountError(t('refund.invalid'));
+        const problem = refundAmountProblem(amount, bill.refundable) ?? 'invalid';
+        setAmountError(
+          problem === 'empty' || problem === 'over'
+            ? t(problem === 'empty' ? 'refund.amountEmpty' : 'refund.amountOver', {
+                max: money(bill.refundable),
+              })
+            : t(problem === 'zero' ? 'refund.amountZero' : 'refund.invalid'),
+        );
         return;
       }
       cents = parsed;
@@ -248,7 +262,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
                   id="bill-refund-amount"
                   label={t('refund.amount')}
                   inputMode="decimal"
-                  placeholder={centsToYuan(bill.refundable)}
+                  placeholder={t('refund.amountPlaceholder', { max: centsToYuan(bill.refundable) })}
                   value={amount}
                   error={amountError}
                   onChange={(value) => {
@@ -260,6 +274,7 @@ function BillDetail({ bill, mayRefund, seesShelves, guard, onCard, onClose }: Bi
               <TextAreaField
                 id="bill-refund-remarks"
                 label={t('refund.remarks')}
+                placeholder={t('refund.remarksPlaceholder')}
                 maxLength={TEXT_MAX.note}
                 value={remarks}
                 onChange={setRemarks}

@@ -65,6 +65,22 @@ export function refundCents(input: string, refundable: number): number | null {
   return cents;
 }
 
+/**
+ * Why a typed refund amount is refused: left empty (the placeholder showing what is left read as filled in), not an
+ * amount, 0, or more than is left. null when refundCents takes it.
+ */
+export function refundAmountProblem(
+  input: string,
+  refundable: number,
+): 'empty' | 'invalid' | 'zero' | 'over' | null {
+  if (input.trim() === '') return 'empty';
+  const cents = yuanToCents(input);
+  if (cents === null || cents < 0) return 'invalid';
+  if (cents === 0) return 'zero';
+  if (cents > refundable) return 'over';
+  return null;
+}
+
 /** A price bound in yuan as cents for the filter; '' is open (undefined); null when it is not an amount. */
 export function priceBound(input: string): number | undefined | null {
   if (input.trim() === '') return undefined;
