@@ -21,6 +21,31 @@ describe('the bill filter sheet', () => {
     }
   });
 
+  // The rows read as bare labels with nothing to show they take text; the numbers match whole.
+  it.each([
+    [
+      'en-US',
+      [
+        'Whole machine number',
+        'Whole order number',
+        'Whole card number',
+        'Whole merchant order no.',
+        'e.g. 1.00',
+        'e.g. 20.00',
+      ],
+    ],
+    ['zh-CN', ['完整设备号', '完整订单号', '完整卡号', '完整商户单号', '如 1.00', '如 20.00']],
+    ['zh-TW', ['完整設備號', '完整訂單號', '完整卡號', '完整商戶單號', '如 1.00', '如 20.00']],
+  ] as const)('says in each field what it takes (%s)', async (locale, placeholders) => {
+    await i18n.changeLanguage(locale);
+    render(<FilterSheet visible value={NO_TEXT_FILTERS} onApply={vi.fn()} onClose={vi.fn()} />);
+    const f = billsTexts[locale].filters;
+    const labels = [f.sn, f.orderNo, f.cardno, f.merchantOrder, f.priceStart, f.priceEnd];
+    for (const [i, label] of labels.entries()) {
+      expect((await screen.findByLabelText(label)).getAttribute('placeholder'), label).toBe(placeholders[i]);
+    }
+  });
+
   it.each([
     ['en-US', 'Highest amount cannot be below the lowest amount'],
     ['zh-CN', '最高金额不能低于最低金额'],

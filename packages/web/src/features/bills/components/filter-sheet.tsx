@@ -62,22 +62,37 @@ function FilterForm({ value, onApply, onClose }: FilterFormProps) {
         <InputField
           id="bill-sn"
           label={t('filters.sn')}
+          placeholder={t('filters.placeholders.sn')}
           inputMode="numeric"
           value={sn}
           error={errors.sn}
           onChange={setSn}
         />
-        <InputField id="bill-orderno" label={t('filters.orderNo')} value={orderNo} onChange={setOrderNo} />
-        <InputField id="bill-cardno" label={t('filters.cardno')} value={cardno} onChange={setCardno} />
+        <InputField
+          id="bill-orderno"
+          label={t('filters.orderNo')}
+          placeholder={t('filters.placeholders.orderNo')}
+          value={orderNo}
+          onChange={setOrderNo}
+        />
+        <InputField
+          id="bill-cardno"
+          label={t('filters.cardno')}
+          placeholder={t('filters.placeholders.cardno')}
+          value={cardno}
+          onChange={setCardno}
+        />
         <InputField
           id="bill-merchant-order"
           label={t('filters.merchantOrder')}
+          placeholder={t('filters.placeholders.merchantOrder')}
           value={merchantOrder}
           onChange={setMerchantOrder}
         />
         <InputField
           id="bill-price-start"
           label={t('filters.priceStart')}
+          placeholder={t('filters.placeholders.priceStart')}
           inputMode="decimal"
           value={priceStart}
           error={errors.priceStart}
@@ -86,6 +101,7 @@ function FilterForm({ value, onApply, onClose }: FilterFormProps) {
         <InputField
           id="bill-price-end"
           label={t('filters.priceEnd')}
+          placeholder={t('filters.placeholders.priceEnd')}
           inputMode="decimal"
           value={priceEnd}
           error={errors.priceEnd}
