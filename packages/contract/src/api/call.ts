@@ -19,6 +19,12 @@ export interface Call<Req extends z.ZodType, Res extends z.ZodType> {
   auth: CallAuth;
   /** Staff need this permission code (spec §6); the main account holds every code. */
   perm?: number;
+  /**
+   * Staff also need at least one of these codes, checked with `perm` before the body is read (decision 061), where
+   * which one the call needs depends on the body (checked after it): /a/days and /a/hours by the place named, a
+   * report file by the view it is of. A staff member holding none is refused whatever the body holds.
+   */
+  anyPerm?: readonly number[];
   /** Main-account only functions (spec §6): binding, unbinding, sub-accounts, notification, my apps... */
   mainOnly?: boolean;
   /**

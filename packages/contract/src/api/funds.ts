@@ -163,6 +163,8 @@ export const getSettleDetail = defineCall({
 export const settleReport = defineCall({
   path: '/api/v1/b/settleReport',
   ...funds,
+  // 1033 is checked with 1036 before the body is read (decision 061).
+  anyPerm: [PERMISSIONS.Report],
   request: z.object({
     id: zId,
     format: z

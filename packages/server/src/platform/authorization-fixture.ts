@@ -68,6 +68,8 @@ export interface Fixture {
   ownerMarkers: string[];
   /** Staff holding every permission but one, all stores, made on demand. */
   staffWithout(perm: number): Promise<Account>;
+  /** Staff (all stores) holding exactly these permissions. */
+  staffHolding(perms: readonly number[]): Promise<Account>;
   headersOf(who: Exclude<Who, 'anonymous' | 'staffWithout'>): Record<string, string>;
   /** A new session for a caller, for calls that end the one they are made with. */
   freshHeaders(account: Account): Promise<Record<string, string>>;
@@ -240,6 +242,25 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     return made;
   };
 
+  const holdingCache = new Map<string, Account>();
+  const staffHolding = async (perms: readonly number[]): Promise<Account> => {
+    const name = [...perms].sort().join('-') || 'none';
+    const cached = holdingCache.get(name);
+    if (cached) return cached;
+    const roleid = perms.length
+      ? (
+          await call<{ roleid: number }>('/api/v1/a/addRole', {
+            name: `Only ${name} ${A_MARK}`,
+            note: 'matrix',
+            permissions: [...perms],
+          })
+        ).roleid
+      : null;
+    const made = await staff(`only${name.replace(/-/g, '')}`, roleid, null);
+    holdingCache.set(name, made);
+    return made;
+  };
+
   const recipient = async (remarks: string): Promise<number> => {
     const { bind_url } = await call<{ bind_url: string }>('/api/v1/u/getNotifyBindUrl', {
       remarks,
@@ -300,6 +321,7 @@ export async function buildFixture(t: TestApp): Promise<Fixture> {
     s1Markers: [S1_MARK, `"${sn}"`, orderNo],
     ownerMarkers: [S1_MARK, A_MARK, `"${sn}"`, orderNo],
     staffWithout,
+    staffHolding,
     headersOf(who) {
       const byWho = {
         otherMerchant: other,

@@ -54,6 +54,12 @@ interface Entry {
    * 1025, store 1026, machine 1027): staff holding every permission but this one get 403.
    */
   placeGuard?: number;
+  /**
+   * Staff also need one of these whatever the body names (the places of /a/days and /a/hours, the views of a
+   * report, 1033 of a settlement file): checked with the guard before the body is read. A contract declaring
+   * otherwise fails.
+   */
+  anyGuard?: number[];
   body?: (fx: Fixture, who: Who) => Body | Promise<Body>;
   /** multipart/form-data parts instead of JSON. */
   multipart?: (fx: Fixture, who: Who) => Parameters<typeof postMultipart>[2];
@@ -513,6 +519,7 @@ const MATRIX: Record<string, Entry> = {
   // 1036 is the call's guard; 1033 is checked besides it (settlement-report.test.ts).
   '/api/v1/b/settleReport': {
     guard: PERMISSIONS.Settle,
+    anyGuard: [PERMISSIONS.Report],
     kind: 'object',
     merchantWide: true,
     body: async (fx) => ({ id: Number(await sharedSettlement(fx)), format: 'csv' }),
@@ -883,11 +890,13 @@ const MATRIX: Record<string, Entry> = {
   '/api/v1/a/o/hoursOrder': { guard: PERMISSIONS.SicDevice, ...figures },
   '/api/v1/a/days': {
     placeGuard: PERMISSIONS.SicStore,
+    anyGuard: [PERMISSIONS.SicArea, PERMISSIONS.SicStore, PERMISSIONS.SicDevice],
     kind: 'object',
     body: (fx) => ({ condition: { store: fx.store1 } }),
   },
   '/api/v1/a/hours': {
     placeGuard: PERMISSIONS.SicDevice,
+    anyGuard: [PERMISSIONS.SicArea, PERMISSIONS.SicStore, PERMISSIONS.SicDevice],
     kind: 'object',
     body: (fx) => ({ condition: { sn: fx.sn } }),
   },
@@ -914,6 +923,16 @@ const MATRIX: Record<string, Entry> = {
   },
   '/api/v1/a/report': {
     guard: PERMISSIONS.Report,
+    // The views: bills, payment bills, dashboard, area, store, machine and goods statistics.
+    anyGuard: [
+      PERMISSIONS.BuyBill,
+      PERMISSIONS.PayBill,
+      PERMISSIONS.Dashboard,
+      PERMISSIONS.SicArea,
+      PERMISSIONS.SicStore,
+      PERMISSIONS.SicDevice,
+      PERMISSIONS.goodSum,
+    ],
     kind: 'list',
     body: () => ({ kind: 'detail', format: 'csv' }),
   },
@@ -1324,6 +1343,16 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
     expect(wrong).toEqual([]);
   });
 
+  it('declares in the contract the permissions staff need one of before the body', () => {
+    const sorted = (codes: readonly number[] | undefined) => (codes ? [...codes].sort().join(',') : 'none');
+    const wrong = t.calls.flatMap((call) => {
+      const stated = sorted(MATRIX[call.path]?.anyGuard);
+      const declared = sorted(call.anyPerm);
+      return declared === stated ? [] : [`${call.path}: declares ${declared}, spec ${stated}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('declares in the contract the app spec §6 ties each call to', () => {
     const wrong = t.calls.flatMap((call) => {
       const app = MATRIX[call.path]?.app;
@@ -1501,6 +1530,38 @@ describe.each(dialects())('authorization matrix on %s', (dialect) => {
         });
         const rcode = answer.json<{ rcode: number }>().rcode;
         if (rcode !== refused.code) failures.push(`${call.path} (${body.name} body): rcode ${rcode}`);
+      }
+    }
+    // Staff holding the call's permission but none of those it needs one of (which one the body would say), and
+    // staff whose self-service password change is off: refused before the body too.
+    const bodyGuarded: Array<{ path: string; headers: Record<string, string>; code: number }> = [];
+    for (const call of t.calls.filter((c) => c.auth === 'session')) {
+      const entry = MATRIX[call.path];
+      if (!entry?.anyGuard) continue;
+      const holds = typeof entry.guard === 'number' ? [entry.guard] : [];
+      const staff = await fx.staffHolding(holds);
+      bodyGuarded.push({ path: call.path, headers: staff.headers, code: RCODE.FORBIDDEN });
+    }
+    for (const path of ['/api/v1/u/changePwdForSubUser', '/api/v1/u/changePwd']) {
+      bodyGuarded.push({ path, headers: fx.staffNone.headers, code: RCODE.SELF_RESET_DISABLED });
+    }
+    expect(bodyGuarded.length).toBe(6);
+    for (const refused of bodyGuarded) {
+      for (const body of [
+        ...bodies,
+        {
+          name: 'mismatched passwords',
+          payload: '{"password":"new-pass-1","confirm_password":"other-pass-1"}',
+        },
+      ]) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: refused.path,
+          headers: { 'content-type': 'application/json', lang: 'en-US', ...refused.headers },
+          payload: body.payload,
+        });
+        const rcode = answer.json<{ rcode: number }>().rcode;
+        if (rcode !== refused.code) failures.push(`${refused.path} (${body.name} body): rcode ${rcode}`);
       }
     }
     expect(failures).toEqual([]);

@@ -54,6 +54,8 @@ function badges(op: Operation): string {
   const list: string[] = [op['x-auth']];
   if (op['x-main-only']) list.push('main account only');
   if (op['x-permission']) list.push(`permission ${op['x-permission'].code} ${op['x-permission'].name}`);
+  if (op['x-any-permission'])
+    list.push(`one of ${op['x-any-permission'].map((p) => `${p.code} ${p.name}`).join(', ')}`);
   if (op['x-app']) list.push(`app ${op['x-app']}`);
   if (op['x-api-key']) list.push('API key');
   if (op['x-audited-with-api-key']) list.push('audited with a key');

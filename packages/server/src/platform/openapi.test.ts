@@ -134,6 +134,12 @@ describe('the OpenAPI document and the reference page', () => {
     expect(refund['x-audited-with-api-key']).toBe(true);
     const addKey = doc.paths['/api/v1/key/addApiKey']!.post;
     expect(addKey['x-main-only']).toBe(true);
+    expect(doc.paths['/api/v1/a/days']!.post['x-any-permission']).toEqual([
+      { code: PERMISSIONS.SicArea, name: 'SicArea' },
+      { code: PERMISSIONS.SicStore, name: 'SicStore' },
+      { code: PERMISSIONS.SicDevice, name: 'SicDevice' },
+    ]);
+    expect(doc.paths['/api/v1/a/days']!.post['x-rcodes']).toContain(RCODE.FORBIDDEN);
     expect(addKey['x-api-key']).toBe(false);
     expect(addKey.security).toEqual([{ sessionToken: [], sessionSecret: [] }]);
     expect(addKey['x-rcodes']).toContain(RCODE.API_KEY_CALL_REFUSED);

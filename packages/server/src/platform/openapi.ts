@@ -40,7 +40,16 @@ import { RCODE, rcodeCatalogue } from '@vendo/contract/rcodes';
 /** A registered call as CallRegistrar lists it. */
 export type RegisteredCall = Pick<
   Call<z.ZodType, z.ZodType>,
-  'path' | 'auth' | 'perm' | 'mainOnly' | 'staffRefusal' | 'staffOnly' | 'app' | 'request' | 'response'
+  | 'path'
+  | 'auth'
+  | 'perm'
+  | 'anyPerm'
+  | 'mainOnly'
+  | 'staffRefusal'
+  | 'staffOnly'
+  | 'app'
+  | 'request'
+  | 'response'
 >;
 
 type JsonSchema = Record<string, unknown>;
@@ -58,6 +67,8 @@ export interface Operation {
   >;
   'x-auth': Call<z.ZodType, z.ZodType>['auth'];
   'x-permission'?: { code: number; name: string };
+  /** Staff also need at least one of these (which one depends on the body). */
+  'x-any-permission'?: Array<{ code: number; name: string }>;
   'x-main-only'?: true;
   'x-staff-only'?: true;
   'x-app'?: string;
@@ -142,7 +153,8 @@ function commonRcodes(call: RegisteredCall): number[] {
   if (call.auth === 'session') codes.push(RCODE.SESSION_EXPIRED);
   if (call.auth === 'member') codes.push(RCODE.INVALID_CERT);
   if (call.auth === 'passport') codes.push(RCODE.USER_INFO_FAILED, RCODE.NOT_PASSPORT_LOGIN);
-  if (call.perm !== undefined || call.mainOnly || call.staffOnly) codes.push(RCODE.FORBIDDEN);
+  if (call.perm !== undefined || call.anyPerm !== undefined || call.mainOnly || call.staffOnly)
+    codes.push(RCODE.FORBIDDEN);
   if (call.staffRefusal !== undefined) codes.push(call.staffRefusal);
   if (call.app !== undefined) codes.push(RCODE.APP_EXPIRED);
   if (call.auth === 'session') {
@@ -202,6 +214,12 @@ function operationOf(call: RegisteredCall): Operation {
       code: call.perm,
       name: PERMISSION_NAMES.get(call.perm) ?? String(call.perm),
     };
+  }
+  if (call.anyPerm !== undefined) {
+    operation['x-any-permission'] = call.anyPerm.map((code) => ({
+      code,
+      name: PERMISSION_NAMES.get(code) ?? String(code),
+    }));
   }
   if (call.mainOnly) operation['x-main-only'] = true;
   if (call.staffOnly) operation['x-staff-only'] = true;

@@ -42,7 +42,7 @@ type Handler<C, Res> = (ctx: C) => Promise<Res>;
 
 /**
  * Registers a contract call as a route: resolve the session and check the call's declared guard (app, API key,
- * mainOnly / staffOnly, perm) before the body is read, then parse the body with the call's schema, run the
+ * mainOnly / staffOnly, perm, anyPerm) before the body is read, then parse the body with the call's schema, run the
  * handler, and answer the envelope with a result shaped by the response schema.
  * Routes stay one line; the rules live in services.
  */
@@ -59,7 +59,16 @@ export class CallRegistrar {
   readonly registered: Array<
     Pick<
       Call<z.ZodType, z.ZodType>,
-      'path' | 'auth' | 'perm' | 'mainOnly' | 'staffRefusal' | 'staffOnly' | 'app' | 'request' | 'response'
+      | 'path'
+      | 'auth'
+      | 'perm'
+      | 'anyPerm'
+      | 'mainOnly'
+      | 'staffRefusal'
+      | 'staffOnly'
+      | 'app'
+      | 'request'
+      | 'response'
     >
   > = [];
 
@@ -78,6 +87,11 @@ export class CallRegistrar {
   session<Req extends z.ZodType, Res extends z.ZodType>(
     call: Call<Req, Res>,
     handler: Handler<SessionCallContext<z.output<Req>>, z.input<Res>>,
+    /**
+     * A service's refusal that reads no body, checked after the declared guard and still before the body (decision
+     * 061): the Account app's subuser_self_reset_password switch of a staff member's own password change.
+     */
+    admit?: (auth: AuthContext) => Promise<void>,
   ): void {
     const guard = async (request: FastifyRequest): Promise<void> => {
       const auth = await this.authenticator.authenticate(request.headers);
@@ -87,6 +101,7 @@ export class CallRegistrar {
         staff: !isMainAccount(auth.user),
       });
       await this.authorize(call, auth);
+      if (admit) await admit(auth);
       this.admitted.set(request, auth);
     };
     this.register(
@@ -157,7 +172,10 @@ export class CallRegistrar {
       return;
     }
     if (call.mainOnly) throw new AppError(call.staffRefusal ?? RCODE.FORBIDDEN);
-    if (call.perm !== undefined && !(await this.permissions(auth)).includes(call.perm)) {
+    if (call.perm === undefined && call.anyPerm === undefined) return;
+    const held = await this.permissions(auth);
+    if (call.perm !== undefined && !held.includes(call.perm)) throw new AppError(RCODE.FORBIDDEN);
+    if (call.anyPerm !== undefined && !call.anyPerm.some((p) => held.includes(p))) {
       throw new AppError(RCODE.FORBIDDEN);
     }
   }
@@ -167,8 +185,19 @@ export class CallRegistrar {
     run: (request: FastifyRequest) => Promise<z.input<Res>>,
     guard?: (request: FastifyRequest) => Promise<void>,
   ): void {
-    const { path, auth, perm, mainOnly, staffRefusal, staffOnly, app, request, response } = call;
-    this.registered.push({ path, auth, perm, mainOnly, staffRefusal, staffOnly, app, request, response });
+    const { path, auth, perm, anyPerm, mainOnly, staffRefusal, staffOnly, app, request, response } = call;
+    this.registered.push({
+      path,
+      auth,
+      perm,
+      anyPerm,
+      mainOnly,
+      staffRefusal,
+      staffOnly,
+      app,
+      request,
+      response,
+    });
     this.app.post(call.path, guard ? { onRequest: guard } : {}, async (request) => {
       const result = call.response.parse(await run(request));
       return { rcode: RCODE.OK, msg: rcodeMessage(RCODE.OK, localeOf(request.headers)), result };

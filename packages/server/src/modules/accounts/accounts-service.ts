@@ -306,7 +306,11 @@ export class AccountsService {
     await this.d.limiter.clear(bucket);
   }
 
-  private async ownResetPhone(auth: AuthContext): Promise<string> {
+  /**
+   * The phone a user's own password reset goes to: the main account's username, a staff member's phone while the
+   * Account app's subuser_self_reset_password is 1 (else SELF_RESET_DISABLED); NO_PHONE_BOUND without one.
+   */
+  async ownResetPhone(auth: AuthContext): Promise<string> {
     if (isMainAccount(auth.user)) {
       if (!isMainlandMobile(auth.user.username)) throw new AppError(RCODE.NO_PHONE_BOUND);
       return auth.user.username;

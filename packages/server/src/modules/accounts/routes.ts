@@ -27,10 +27,15 @@ export function accountRoutes(r: CallRegistrar, accounts: AccountsService): void
     return {};
   });
   r.session(api.sendOwnPwdSMS, ({ auth, ip }) => accounts.sendOwnPwdSms(auth, ip));
-  r.session(api.changePwd, async ({ auth, body }) => {
-    await accounts.changeOwnPassword(auth, body.code, body.password);
-    return {};
-  });
+  r.session(
+    api.changePwd,
+    async ({ auth, body }) => {
+      await accounts.changeOwnPassword(auth, body.code, body.password);
+      return {};
+    },
+    // No phone to reset by, or a staff member's self-service off: said before the body is read.
+    async (auth) => void (await accounts.ownResetPhone(auth)),
+  );
   r.session(api.sendChangeInfoSMS, ({ auth, ip }) => accounts.sendChangeInfoSms(auth, ip));
   r.session(api.editOprPwd, async ({ auth, body }) => {
     await accounts.editOperPassword(auth, body.old_oper_pwd, body.new_oper_pwd);

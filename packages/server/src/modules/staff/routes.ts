@@ -38,8 +38,12 @@ export function staffRoutes(r: CallRegistrar, staff: StaffService): void {
     await staff.resetPassword(auth, body.sub_userid, body.password);
     return {};
   });
-  r.session(api.changePwdForSubUser, async ({ auth, body }) => {
-    await staff.changeOwnPassword(auth, body);
-    return {};
-  });
+  r.session(
+    api.changePwdForSubUser,
+    async ({ auth, body }) => {
+      await staff.changeOwnPassword(auth, body);
+      return {};
+    },
+    (auth) => staff.assertSelfReset(auth),
+  );
 }

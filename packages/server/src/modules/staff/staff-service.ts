@@ -314,16 +314,22 @@ export class StaffService {
     await this.replacePassword(auth, staff, 'reset', password);
   }
 
+  /** Self-service is on (the Account app's subuser_self_reset_password = 1), else SELF_RESET_DISABLED. */
+  async assertSelfReset(auth: AuthContext): Promise<void> {
+    const apps = await this.d.apps.list(auth.merchant.id);
+    if (appExtend(apps, 'Account', 'subuser_self_reset_password') !== '1') {
+      throw new AppError(RCODE.SELF_RESET_DISABLED);
+    }
+  }
+
   /**
    * A staff member's own change, with the current password, while the Account app allows self-service
    * (subuser_self_reset_password = 1, spec §6). Wrong current passwords count like failed logins.
    */
   async changeOwnPassword(auth: AuthContext, input: Body<typeof api.changePwdForSubUser>): Promise<void> {
-    // staffOnly: the registrar refuses the main account before the body is read.
-    const apps = await this.d.apps.list(auth.merchant.id);
-    if (appExtend(apps, 'Account', 'subuser_self_reset_password') !== '1') {
-      throw new AppError(RCODE.SELF_RESET_DISABLED);
-    }
+    // staffOnly: the registrar refuses the main account before the body is read, and the route asks
+    // assertSelfReset there too; asked again here, so the rule holds for any other caller of this method.
+    await this.assertSelfReset(auth);
     const bucket = `pwd:user:${auth.user.id}`;
     await this.d.limiter.reserve([
       { bucket, limit: LOGIN_LIMITS.operPerUser, windowMs: LOGIN_LIMITS.windowMs },
