@@ -302,6 +302,12 @@ export const validationMessages = {
     'zh-TW': '結束時間不能晚於目前時間',
     'en-US': 'The end cannot be in the future',
   },
+  /** A do-not-disturb window whose end is its start (a start after the end is an overnight window). */
+  dndSameTime: {
+    'zh-CN': '免打扰结束时间不能与开始时间相同',
+    'zh-TW': '免打擾結束時間不能與開始時間相同',
+    'en-US': 'The do-not-disturb end cannot be the same as its start',
+  },
   rangeEndBeforeStart: {
     'zh-CN': '结束时间不能早于开始时间',
     'zh-TW': '結束時間不能早於開始時間',

@@ -57,6 +57,9 @@ function settingsComplete(v: Settings, ctx: z.RefinementCtx): void {
   if (v.not_disture === 1) {
     if (!v.start_notify) ctx.addIssue({ code: 'custom', message: 'required', path: ['start_notify'] });
     else if (!v.end_notify) ctx.addIssue({ code: 'custom', message: 'required', path: ['end_notify'] });
+    // A window ending when it starts holds nothing (dnd.ts); a start after the end is an overnight window.
+    else if (v.start_notify === v.end_notify)
+      ctx.addIssue({ code: 'custom', message: 'dndSameTime', path: ['end_notify'] });
   }
   if (v.all_device === 0 && v.store.length === 0) {
     ctx.addIssue({ code: 'custom', message: 'required', path: ['store'] });
