@@ -6,6 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { i18n } from '../../i18n/i18n';
 import advertsTexts from '../../i18n/resources/adverts';
 import apiKeysTexts from '../../i18n/resources/api-keys';
+import auditTexts from '../../i18n/resources/audit';
 import analyticsTexts from '../../i18n/resources/analytics';
 import marketingTexts from '../../i18n/resources/marketing';
 import membersTexts from '../../i18n/resources/members';
@@ -122,6 +123,8 @@ describe('routes and session', () => {
       ['/member', membersTexts['en-US'].mainOnly],
       ['/apiKeys', apiKeysTexts['en-US'].mainOnly],
       ['/webhooks', webhooksTexts['en-US'].mainOnly],
+      // Its who picker's /u/getUserList is main-only too (spec §6: sub-accounts are the main account's).
+      ['/auditLog', auditTexts['en-US'].mainOnly],
     ];
     for (const [path, text] of cases) {
       const { unmount } = renderAt(path);
