@@ -7,6 +7,7 @@ import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import overviewTexts from '../../../i18n/resources/overview';
 import { formatDateTime } from '../../../lib/format';
 import { useOverview } from '../api/get-overview';
+import './overview.css';
 
 registerNamespace('overview', overviewTexts);
 
@@ -47,7 +48,7 @@ export default function OverviewScreen() {
                     {data.account.is_main ? (
                       <>
                         {' '}
-                        <Link to="/staff" className="text-button overview-suffix-link">
+                        <Link to="/staff" className="overview-suffix-link">
                           {data.account.sub_user_suffix ? t('changeSuffix') : t('setSuffix')}
                         </Link>
                       </>
