@@ -132,12 +132,13 @@ export class BankCardsService implements PayoutDetails {
     body: Body<typeof api.getBank>,
     locale: Locale,
   ): Promise<CallResult<typeof api.getBank>> {
+    // Clear data: the main account only (staff asking for it are refused before the card is looked up, whichever
+    // card they name), with an operation password that is on and a sign under 2 hours old.
+    if (body.sign !== undefined && !isMainAccount(auth.user)) throw new AppError(RCODE.FORBIDDEN);
     const row = await this.ownedCard(auth, body.merchant_id);
     const devices = await this.d.machines.boundTo(auth.merchant.id, String(row.id));
     const card = this.present(row, locale, devices, auth.user.id);
     if (body.sign === undefined) return { ...card, revealed: false };
-    // Clear data: the main account only, with an operation password that is on and a sign under 2 hours old.
-    if (!isMainAccount(auth.user)) throw new AppError(RCODE.FORBIDDEN);
     if (auth.user.is_oper_pwd !== 1) throw new AppError(RCODE.OPER_PWD_NOT_SET);
     assertOperSign(auth, body.sign, this.d.clock());
     const acctNo = this.d.cipher.decryptText(row.acct_no_enc);

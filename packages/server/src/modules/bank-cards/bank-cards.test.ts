@@ -296,6 +296,18 @@ describe.each(dialects())('bank cards (%s)', (dialect) => {
     expect((await t.call('/api/v1/k/getBank', { merchant_id: mine }, own.headers)).rcode).toBe(
       RCODE.BANK_CARD_NOT_FOUND,
     );
+    // Clear data is the main account's: staff asking for it are refused whichever card they name (they learnt
+    // whether a card they may not see exists).
+    for (const card of [mine, theirs, '987654']) {
+      expect(
+        await t.call(
+          '/api/v1/k/getBank',
+          { merchant_id: card, sign: 'x' },
+          { ...own.headers, lang: 'zh-TW' },
+        ),
+        card,
+      ).toMatchObject({ rcode: RCODE.FORBIDDEN, result: null });
+    }
     const all = ok<{ count: number }>(await t.call('/api/v1/k/getMerchant', {}, m.headers));
     expect(all.count).toBe(2);
   });
