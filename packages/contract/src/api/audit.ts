@@ -77,7 +77,7 @@ export const AUDIT_RETENTION_DAYS_DEFAULT = 400;
  * The list's conditions. The time range is the shared picker's: start defaults to the start of today in the
  * merchant's zone, end (exclusive) to the start of tomorrow, start no earlier than earliestAllowedStart(end − 1,
  * now) ('rangeStartTooEarly'). `actor` is a user's id (the main account or a staff member, as in /u/getUserList);
- * `kind` one of AUDIT_KINDS; `sn` a machine's serial number, exactly.
+ * `kind` one of AUDIT_KINDS; `sn` a machine's serial number, exactly (one the merchant never had: DEVICE_NOT_FOUND).
  */
 export const auditConditions = {
   start_time: zFilterTime,

@@ -196,7 +196,8 @@ export type ProfitShare = z.infer<typeof profitShare>;
 
 /**
  * Profit sharing (/profitSharing): per day, machine and account, what each party received from machines whose
- * income was split, newest day first; `totals` sums each account over the whole range.
+ * income was split, newest day first; `totals` sums each account over the whole range. `sn` a machine of the
+ * caller's (one it never had, or outside a staff member's stores: DEVICE_NOT_FOUND).
  */
 export const getProfitSharing = defineCall({
   path: '/api/v1/b/getProfitSharing',
