@@ -1,7 +1,7 @@
 import type { getOverview } from '@vendo/contract/api/account';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { Locale } from '@vendo/contract/locales';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { makeUser } from '../../../lib/test-fixtures';
@@ -40,10 +40,10 @@ function overview(account: Partial<Overview['account']> = {}): Overview {
   };
 }
 
-async function show(locale: Locale, answer: Overview, isMain = answer.account.is_main) {
+async function show(locale: Locale, answer: Overview, isMain = answer.account.is_main, isOperPwd: 0 | 1 = 1) {
   await i18n.changeLanguage(locale);
   answerWith({ '/api/v1/u/getOverview': { rcode: 0, result: answer } });
-  renderScreen(makeUser({ isMain }), '/overview', <OverviewScreen />);
+  renderScreen(makeUser({ isMain, isOperPwd }), '/overview', <OverviewScreen />);
 }
 
 /** The suffix row: its label, value and the line under it. */
@@ -98,4 +98,27 @@ describe('/overview: the staff login suffix', () => {
     expect(row.textContent).toContain('staff log in as account@13800138000');
     expect(within(row).queryByRole('link')).toBeNull();
   });
+});
+
+describe('/overview: the operation password line', () => {
+  const staff = { username: 'clerk@13800138000', is_main: false };
+  it.each([
+    ['en-US', 'Operation password valid until', 'Not verified yet', 'No operation password set'],
+    ['zh-CN', '操作密码验证有效期至', '尚未验证', '未设置操作密码'],
+    ['zh-TW', '操作密碼驗證有效期至', '尚未驗證', '未設定操作密碼'],
+  ] as const)(
+    '%s: without a live sign it says "not verified yet", or that there is no password, never "None"',
+    async (locale, label, notVerified, notSet) => {
+      await show(locale, overview(staff));
+      let row = await suffixRow(label);
+      expect(row.textContent).toContain(notVerified);
+      expect(row.textContent).not.toMatch(/None|无|無/);
+      fetchMock.mockReset();
+      cleanup();
+      await show(locale, overview(staff), false, 0);
+      row = await suffixRow(label);
+      expect(row.textContent).toContain(notSet);
+      expect(row.textContent).not.toMatch(/None|无|無/);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { ListState } from '../../../components/list-state/list-state';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import overviewTexts from '../../../i18n/resources/overview';
 import { formatDateTime } from '../../../lib/format';
+import { useUserInfo } from '../../../lib/session';
 import { useOverview } from '../api/get-overview';
 import './overview.css';
 
@@ -18,6 +19,8 @@ export default function OverviewScreen() {
   const { t } = useTranslation('overview');
   const locale = currentLocale();
   const overview = useOverview();
+  // Without a live sign: not verified yet, or nothing to verify (an account without an operation password).
+  const user = useUserInfo();
   const data = overview.data;
   const zone = data?.account.time_zone;
   const time = (ms: number) => formatDateTime(ms, zone);
@@ -67,7 +70,13 @@ export default function OverviewScreen() {
             <List mode="card" header={t('session')}>
               <List.Item extra={time(data.session.expiry)}>{t('expiry')}</List.Item>
               <List.Item
-                extra={data.session.oper_expire_at === null ? t('none') : time(data.session.oper_expire_at)}
+                extra={
+                  data.session.oper_expire_at !== null
+                    ? time(data.session.oper_expire_at)
+                    : user?.isOperPwd === 1
+                      ? t('operNotVerified')
+                      : t('operNotSet')
+                }
               >
                 {t('operExpiry')}
               </List.Item>
