@@ -91,12 +91,12 @@ export class BankCardRepository {
     return { rows, count: Number(n) };
   }
 
-  /** Cards by review state (home's banner). */
-  async countsByState(merchantId: number): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('bank_cards')
+  /** Cards by review state (home's banner); with createdBy, only the cards that user added. */
+  async countsByState(merchantId: number, createdBy: number | null = null): Promise<Map<string, number>> {
+    let query = this.db.selectFrom('bank_cards').where('merchant_id', '=', merchantId);
+    if (createdBy !== null) query = query.where('created_by', '=', createdBy);
+    const rows = await query
       .select(['review_state', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('merchant_id', '=', merchantId)
       .groupBy('review_state')
       .execute();
     return new Map(rows.map((r) => [r.review_state, Number(r.n)]));

@@ -175,7 +175,9 @@ export class BankCardsService implements PayoutDetails {
   }
 
   async homeStatus(auth: AuthContext): Promise<CallResult<typeof api.isBindBank>> {
-    const counts = await this.d.repo.countsByState(auth.merchant.id);
+    // Staff with "only own" count the cards they may see (their list's), not the merchant's.
+    const scope = await scopeOf(this.d.db, auth);
+    const counts = await this.d.repo.countsByState(scope.merchantId, scope.bankOwnOnly ? scope.userId : null);
     const n = (s: BankReviewState) => counts.get(s) ?? 0;
     const fleet = await this.d.machines.fleet(auth.merchant.id);
     return {
