@@ -94,6 +94,15 @@ export const staffRcodes = {
     name: 'OLD_PASSWORD_WRONG',
     text: { 'zh-CN': '原密码错误', 'zh-TW': '原密碼錯誤', 'en-US': 'The current password is wrong' },
   },
+  914: {
+    name: 'STAFF_NO_PHONE',
+    text: {
+      'zh-CN': '此子账号未填写手机号，无法接收验证码，请联系主账号在“子账号”中添加手机号',
+      'zh-TW': '此子帳號未填寫手機號碼，無法接收驗證碼，請聯繫主帳號在「子帳號」中新增手機號碼',
+      'en-US':
+        'This sub-account has no phone number to receive the code: ask the main account to add one under Sub-accounts',
+    },
+  },
   // Analytics: 950–999.
   950: {
     name: 'REPORT_LINK_INVALID',

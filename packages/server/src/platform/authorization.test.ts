@@ -567,7 +567,7 @@ const MATRIX: Record<string, Entry> = {
   '/api/v1/u/logout': { kind: 'own', endsSession: true },
   '/api/v1/u/sendPwdSMS': {
     kind: 'own',
-    okCodes: [RCODE.NO_PHONE_BOUND, RCODE.SELF_RESET_DISABLED, RCODE.TOO_MANY_ATTEMPTS],
+    okCodes: [RCODE.NO_PHONE_BOUND, RCODE.STAFF_NO_PHONE, RCODE.SELF_RESET_DISABLED, RCODE.TOO_MANY_ATTEMPTS],
   },
   '/api/v1/u/changePwd': {
     kind: 'own',
@@ -576,6 +576,7 @@ const MATRIX: Record<string, Entry> = {
       RCODE.SMS_CODE_MISMATCH,
       RCODE.SMS_CODE_EXPIRED,
       RCODE.NO_PHONE_BOUND,
+      RCODE.STAFF_NO_PHONE,
       RCODE.SELF_RESET_DISABLED,
     ],
   },

@@ -308,7 +308,8 @@ export class AccountsService {
 
   /**
    * The phone a user's own password reset goes to: the main account's username, a staff member's phone while the
-   * Account app's subuser_self_reset_password is 1 (else SELF_RESET_DISABLED); NO_PHONE_BOUND without one.
+   * Account app's subuser_self_reset_password is 1 (else SELF_RESET_DISABLED); NO_PHONE_BOUND (main account) or
+   * STAFF_NO_PHONE (staff) without one.
    */
   async ownResetPhone(auth: AuthContext): Promise<string> {
     if (isMainAccount(auth.user)) {
@@ -319,7 +320,8 @@ export class AccountsService {
     if (appExtend(apps, 'Account', 'subuser_self_reset_password') !== '1') {
       throw new AppError(RCODE.SELF_RESET_DISABLED);
     }
-    if (!isMainlandMobile(auth.user.phone)) throw new AppError(RCODE.NO_PHONE_BOUND);
+    // A staff member's phone is optional: without one the main account has to add it (not support).
+    if (!isMainlandMobile(auth.user.phone)) throw new AppError(RCODE.STAFF_NO_PHONE);
     return auth.user.phone;
   }
 

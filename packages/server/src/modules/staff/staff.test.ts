@@ -438,6 +438,27 @@ describe.each(dialects())('staff and roles on %s', (dialect) => {
       expect((await call('/api/v1/u/changePwdForSubUser', change)).rcode).toBe(RCODE.FORBIDDEN);
     });
 
+    it('tells staff without a phone that the main account has to add one before a code can be sent', async () => {
+      ok(await addStaff({ sub_username: 'nophone' }));
+      const staff = sessionHeaders(ok<UserInfo>(await login('nophone@13900000001')));
+      await setApp(t, main.merchantId, 'Account', { extend: { subuser_self_reset_password: '1' } });
+      for (const [lang, text] of [
+        [
+          'en-US',
+          'This sub-account has no phone number to receive the code: ask the main account to add one',
+        ],
+        ['zh-CN', '此子账号未填写手机号，无法接收验证码，请联系主账号'],
+        ['zh-TW', '此子帳號未填寫手機號碼，無法接收驗證碼，請聯繫主帳號'],
+      ] as const) {
+        const sent = await call('/api/v1/u/sendPwdSMS', {}, { ...staff, lang });
+        expect(sent.rcode).toBe(RCODE.STAFF_NO_PHONE);
+        expect(sent.msg).toContain(text);
+        expect(sent.msg).not.toMatch(/support|客服/);
+      }
+      const changed = await call('/api/v1/u/changePwd', { code: '000000', password: 'mine-pass-1' }, staff);
+      expect(changed.rcode).toBe(RCODE.STAFF_NO_PHONE);
+    });
+
     it('keeps the staff screen and every other main-account function to the main account', async () => {
       const { roleid } = ok<{ roleid: number }>(
         await addRole({ permissions: [1020, 1021, 1022, 1023, 1024] }),
