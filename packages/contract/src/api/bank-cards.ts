@@ -378,6 +378,11 @@ export const isBindBank = defineCall({
     incomplete: z.number().int(),
     devices: z.number().int(),
     unbound_devices: z.number().int(),
+    /**
+     * true for staff whose bank cards are "only items I added": the card counts above are theirs (their list's),
+     * not the merchant's. Left out or false: the merchant's.
+     */
+    own_only: z.boolean().optional(),
   }),
 });
 

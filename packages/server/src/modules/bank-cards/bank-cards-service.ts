@@ -189,6 +189,7 @@ export class BankCardsService implements PayoutDetails {
       incomplete: n('missingPhotos'),
       devices: fleet.total,
       unbound_devices: fleet.unbound,
+      own_only: scope.bankOwnOnly,
     };
   }
 

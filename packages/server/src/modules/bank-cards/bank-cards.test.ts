@@ -319,16 +319,29 @@ describe.each(dialects())('bank cards (%s)', (dialect) => {
     const own = await staffAccount(t, m, { account: 'bankhome', perms: [PERMISSIONS.BankManage] });
     await t.db.kysely.updateTable('users').set({ bank_own_only: 1 }).where('id', '=', own.userId).execute();
     const all = await staffAccount(t, m, { account: 'bankall', perms: [PERMISSIONS.BankManage] });
-    type Status = { has_approved: boolean; cards: number; approved: number; reviewing: number };
+    type Status = {
+      has_approved: boolean;
+      cards: number;
+      approved: number;
+      reviewing: number;
+      own_only: boolean;
+    };
     const status = async (who: Caller) => ok<Status>(await t.call('/api/v1/k/isBindBank', {}, who.headers));
     // Their list is empty, so is their status: no "approved card" they cannot find.
     expect(ok<{ count: number }>(await t.call('/api/v1/k/getMerchant', {}, own.headers)).count).toBe(0);
-    expect(await status(own)).toMatchObject({ has_approved: false, cards: 0, approved: 0, reviewing: 0 });
+    expect(await status(own)).toMatchObject({
+      has_approved: false,
+      cards: 0,
+      approved: 0,
+      reviewing: 0,
+      own_only: true,
+    });
     await addCard(own);
     expect(await status(own)).toMatchObject({ has_approved: false, cards: 1, approved: 0, reviewing: 1 });
     // Staff who see all cards, and the main account, count the merchant's.
-    expect(await status(all)).toMatchObject({ has_approved: true, cards: 2, approved: 1, reviewing: 1 });
-    expect(await status(m)).toMatchObject({ has_approved: true, cards: 2, approved: 1, reviewing: 1 });
+    const merchant = { has_approved: true, cards: 2, approved: 1, reviewing: 1, own_only: false };
+    expect(await status(all)).toMatchObject(merchant);
+    expect(await status(m)).toMatchObject(merchant);
   });
 
   it('lets staff with "only own" move machines only off no card or their own, never off another\'s card', async () => {

@@ -22,4 +22,12 @@ describe('home bank-card tip (spec §2)', () => {
   it('says nothing once a card is approved and every machine is bound', () => {
     expect(bankTodo({ ...NONE, has_approved: true, cards: 1, approved: 1, unbound_devices: 0 })).toBeNull();
   });
+
+  it('asks staff whose cards are only their own about the cards they added, never for a first one', () => {
+    const own = { ...NONE, own_only: true };
+    expect(bankTodo(own)).toBeNull();
+    expect(bankTodo({ ...own, cards: 1, reviewing: 1 })).toBe('addCard');
+    expect(bankTodo({ ...own, has_approved: true, cards: 1, approved: 1 })).toBe('bindMachines');
+    expect(bankTodo({ ...own, has_approved: true, cards: 1, approved: 1, unbound_devices: 0 })).toBeNull();
+  });
 });

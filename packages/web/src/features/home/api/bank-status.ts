@@ -16,8 +16,13 @@ export function useBankStatus(now: number) {
 
 export type BankStatus = NonNullable<ReturnType<typeof useBankStatus>['status']['data']>;
 
-/** What the merchant still has to do, if anything: add (an approved) card, then bind the machines to one. */
+/**
+ * What the merchant still has to do, if anything: add (an approved) card, then bind the machines to one. Staff
+ * whose cards are "only items I added" (own_only) count their own cards: without any they are not asked for one
+ * (the merchant's payout card is the main account's), only to follow up the cards they added.
+ */
 export function bankTodo(status: BankStatus): 'addCard' | 'bindMachines' | null {
+  if (status.own_only === true && status.cards === 0) return null;
   if (!status.has_approved) return 'addCard';
   return status.unbound_devices > 0 ? 'bindMachines' : null;
 }

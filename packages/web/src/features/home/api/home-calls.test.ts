@@ -31,6 +31,7 @@ const bank = {
   incomplete: 0,
   devices: 3,
   unbound_devices: 1,
+  own_only: false,
 };
 
 /** Each call's valid answer and what a reader must refuse or strip around it. */

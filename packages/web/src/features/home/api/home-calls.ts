@@ -66,6 +66,7 @@ export const isBindBankCall = plainEndpoint(
     incomplete: int,
     devices: int,
     unbound_devices: int,
+    own_only: (value) => (value === undefined ? undefined : bool(value)),
   }),
 );
 
