@@ -43,9 +43,11 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+// Left empty it says so ("code cannot be empty"), not "does not match" (no code was typed to match).
 const smsCode = z
   .string()
   .trim()
+  .min(1, { message: 'required' })
   .regex(/^\d{6}$/, { message: 'codeMismatch' })
   .max(6);
 /** An agent id as the link or the sign-up form carries it. */
