@@ -179,7 +179,8 @@ export class BankCardsService implements PayoutDetails {
     const scope = await scopeOf(this.d.db, auth);
     const counts = await this.d.repo.countsByState(scope.merchantId, scope.bankOwnOnly ? scope.userId : null);
     const n = (s: BankReviewState) => counts.get(s) ?? 0;
-    const fleet = await this.d.machines.fleet(auth.merchant.id);
+    // Staff limited to stores count the machines they can bind (bindDevices takes only those).
+    const fleet = await this.d.machines.fleet(scope.merchantId, scope.storeIds);
     return {
       has_approved: n('approved') > 0,
       cards: BANK_REVIEW_STATES.reduce((sum, s) => sum + n(s), 0),

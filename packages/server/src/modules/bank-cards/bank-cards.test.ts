@@ -344,6 +344,27 @@ describe.each(dialects())('bank cards (%s)', (dialect) => {
     expect(await status(m)).toMatchObject(merchant);
   });
 
+  it("counts home's machines without a card in a staff member's stores only", async () => {
+    const m = await mainAccount(t, '13900000117');
+    const area = ok<{ _id: number }>(await t.call('/api/v1/u/addArea', { name: 'North' }, m.headers))._id;
+    const store = ok<{ _id: number }>(
+      await t.call('/api/v1/u/addStore', { name: 'Mall', area }, m.headers),
+    )._id;
+    const [inStore, elsewhere] = await provision(t, 'vm', 2);
+    await bind(t, m.user, inStore!, 'In the mall');
+    await bind(t, m.user, elsewhere!, 'Elsewhere');
+    await t.db.kysely.updateTable('devices').set({ store_id: store }).where('sn', '=', inStore!.sn).execute();
+    const scoped = await staffAccount(t, m, {
+      account: 'bankstore',
+      storeIds: [store],
+      perms: [PERMISSIONS.BankManage],
+    });
+    type Fleet = { devices: number; unbound_devices: number };
+    const fleet = async (who: Caller) => ok<Fleet>(await t.call('/api/v1/k/isBindBank', {}, who.headers));
+    expect(await fleet(scoped)).toMatchObject({ devices: 1, unbound_devices: 1 });
+    expect(await fleet(m)).toMatchObject({ devices: 2, unbound_devices: 2 });
+  });
+
   it('lets staff with "only own" move machines only off no card or their own, never off another\'s card', async () => {
     const m = await mainAccount(t, '13900000115');
     const mine = await addCard(m);

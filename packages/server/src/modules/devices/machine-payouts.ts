@@ -69,17 +69,21 @@ export class MachinePayouts {
     return new Map(rows.map((r) => [r.payout_merchant_id ?? '', Number(r.n)]));
   }
 
-  /** The merchant's machines, and those without a payout card. */
-  async fleet(merchantId: number): Promise<{ total: number; unbound: number }> {
-    const row = await this.db
-      .selectFrom('devices')
+  /** The merchant's machines, and those without a payout card; with storeIds (a staff scope), those stores' only. */
+  async fleet(
+    merchantId: number,
+    storeIds: readonly number[] | null = null,
+  ): Promise<{ total: number; unbound: number }> {
+    if (storeIds !== null && storeIds.length === 0) return { total: 0, unbound: 0 };
+    let query = this.db.selectFrom('devices').where('merchant_id', '=', merchantId);
+    if (storeIds !== null) query = query.where('store_id', 'in', [...storeIds]);
+    const row = await query
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn
           .sum<number>(eb.case().when('payout_merchant_id', 'is', null).then(1).else(0).end())
           .as('unbound'),
       ])
-      .where('merchant_id', '=', merchantId)
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), unbound: Number(row.unbound ?? 0) };
   }
