@@ -360,7 +360,8 @@ export const addBankImg = defineCall({
 
 /**
  * Home's bank-card banner and alerts (spec §2 home): whether there is an approved card, the cards by state and
- * the merchant's machines without a payout card. "Add a bank card" while approved = 0; "bind machines to a
+ * the merchant's machines without a payout card (a staff member limited to stores: the machines in them; one whose
+ * cards are "only items I added": their cards, own_only). "Add a bank card" while approved = 0; "bind machines to a
  * card" while unbound_devices > 0; both gone when approved > 0 and unbound_devices = 0.
  */
 export const isBindBank = defineCall({
