@@ -23,4 +23,11 @@ describe('ListState', () => {
     );
     expect(screen.getByRole('alert').textContent).toContain('Could not load');
   });
+
+  it('is always given the error of the query it shows, so no list falls back to "Could not load" for a refusal', () => {
+    // The type requires it (npm run typecheck fails here if `error` becomes optional again).
+    // @ts-expect-error `error` is required
+    const withoutError = <ListState pending={false} failed={false} onRetry={() => {}} children={null} />;
+    expect(withoutError).toBeTruthy();
+  });
 });

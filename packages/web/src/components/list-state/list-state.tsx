@@ -9,10 +9,11 @@ interface ListStateProps {
   /** The load failed and there is nothing to show instead (a failed refetch keeps the list it had). */
   failed: boolean;
   /**
-   * Why it failed: a refusal the server answered (its rcode and msg, e.g. "Device does not exist" for a filter
-   * naming a machine that is not the merchant's) is shown in its words instead of "Could not load".
+   * Why it failed (the error of the same query whose failure sets `failed`; required so no list forgets it): a
+   * refusal the server answered (its rcode and msg, e.g. "Device does not exist" for a filter naming a machine
+   * that is not the merchant's) is shown in its words; anything else (network, timeout) is "Could not load".
    */
-  error?: unknown;
+  error: unknown;
   onRetry: () => void;
   /** With emptyGuide: what shows instead of an empty list. */
   empty?: boolean;

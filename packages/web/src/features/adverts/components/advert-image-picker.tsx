@@ -19,6 +19,7 @@ function AdvertImagePicker({ onPick, onClose }: { onPick: (url: string) => void;
       <ListState
         pending={images.isPending}
         failed={images.isError && !images.data}
+        error={images.error}
         onRetry={() => void images.refetch()}
         empty={list.length === 0}
         emptyGuide={<p className="muted">{t('editor.noImages')}</p>}

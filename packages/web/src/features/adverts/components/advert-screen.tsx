@@ -163,6 +163,7 @@ function Adverts() {
       <ListState
         pending={adverts.isPending}
         failed={adverts.isError && !adverts.data}
+        error={adverts.error}
         onRetry={() => void adverts.refetch()}
         empty={list.length === 0}
         emptyGuide={

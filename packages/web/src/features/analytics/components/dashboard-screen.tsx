@@ -61,7 +61,11 @@ function Dashboard() {
         {tab === 'sales' ? (
           <SalesTab range={range} />
         ) : (
-          <Suspense fallback={<ListState pending failed={false} onRetry={() => undefined} children={null} />}>
+          <Suspense
+            fallback={
+              <ListState pending failed={false} error={null} onRetry={() => undefined} children={null} />
+            }
+          >
             <RankingTab tab={tab} range={range} />
           </Suspense>
         )}

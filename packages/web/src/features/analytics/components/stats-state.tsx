@@ -72,6 +72,7 @@ export function StatsState({ query, empty, emptyGuide, children }: StatsStatePro
     <ListState
       pending={query.isPending}
       failed={query.isError && !query.data}
+      error={query.error}
       onRetry={() => void query.refetch()}
       empty={empty}
       emptyGuide={emptyGuide}

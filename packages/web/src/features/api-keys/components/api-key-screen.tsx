@@ -73,6 +73,7 @@ export default function ApiKeyScreen() {
       <ListState
         pending={keys.isPending}
         failed={keys.isError && !keys.data}
+        error={keys.error}
         onRetry={() => void keys.refetch()}
         empty={list.length === 0}
         emptyGuide={

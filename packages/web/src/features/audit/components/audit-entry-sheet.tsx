@@ -45,6 +45,7 @@ function AuditEntryDetail({ entry: listed, onClose }: { entry: AuditEntry; onClo
       <ListState
         pending={detail.isPending}
         failed={detail.isError && !detail.data}
+        error={detail.error}
         onRetry={() => void detail.refetch()}
         empty={changes.length === 0}
         emptyGuide={<p className="muted">{t('detail.none')}</p>}

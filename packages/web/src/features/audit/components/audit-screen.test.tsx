@@ -1,7 +1,10 @@
 import type { AuditEntry } from '@vendo/contract/api/audit';
+import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import componentTexts from '../../../i18n/resources/components';
+import auditTexts from '../../../i18n/resources/audit';
 import { makeUser } from '../../../lib/test-fixtures';
 import { answerWith, bodiesTo, fetchMock, renderScreen } from '../../../testing/mock-api';
 import AuditScreen from './audit-screen';
@@ -65,4 +68,31 @@ describe('/auditLog', () => {
     expect(within(table).getByRole('rowheader').textContent).toBe('Price (cents)');
     expect(bodiesTo(ENTRY)).toEqual([{ id: 41 }]);
   });
+
+  it.each(['zh-CN', 'zh-TW', 'en-US'] as const)(
+    'a machine number the merchant never had is refused in the server’s words, not “could not load” (%s)',
+    async (lang) => {
+      await i18n.changeLanguage(lang);
+      // The server answers in the request's language; the screen shows its msg as it is.
+      const refusal = rcodeText(RCODE.DEVICE_NOT_FOUND)![lang];
+      answerWith({
+        [LIST]: (body) =>
+          (body as { condition: { sn?: string } }).condition.sn
+            ? { rcode: RCODE.DEVICE_NOT_FOUND, msg: refusal }
+            : { rcode: 0, result: { data: [entry], count: 1, range: { start_time: 0, end_time: 1 } } },
+        [USERS]: { rcode: 0, result: { data: [], count: 0 } },
+      });
+      renderScreen(makeUser(), '/auditLog', <AuditScreen />);
+      await screen.findByRole('button', { name: /Li Lei \(clerk\)/ });
+      const search = screen.getByPlaceholderText(auditTexts[lang].list.machine);
+      fireEvent.change(search, { target: { value: '99999' } });
+      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      const alert = await screen.findByRole('alert');
+      expect(bodiesTo(LIST).at(-1)).toMatchObject({ condition: { sn: '99999' } });
+      expect(alert.textContent).toContain(refusal);
+      expect(alert.textContent).toContain(String(RCODE.DEVICE_NOT_FOUND));
+      expect(alert.textContent).not.toContain(componentTexts[lang].loadFailed);
+      expect(screen.queryByRole('button', { name: /Li Lei \(clerk\)/ })).toBeNull();
+    },
+  );
 });

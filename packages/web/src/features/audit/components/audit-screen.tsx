@@ -107,6 +107,7 @@ export default function AuditScreen() {
       <ListState
         pending={entries.isPending}
         failed={entries.isError && !entries.data}
+        error={entries.error}
         onRetry={() => void entries.refetch()}
         empty={list.length === 0}
         emptyGuide={

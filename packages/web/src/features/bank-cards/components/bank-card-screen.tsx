@@ -137,6 +137,7 @@ function CardList({ onEdit }: { onEdit: (merchantId: string | null) => void }) {
       <ListState
         pending={cards.isPending}
         failed={cards.isError && !cards.data}
+        error={cards.error}
         onRetry={() => void cards.refetch()}
         empty={list.length === 0}
         emptyGuide={

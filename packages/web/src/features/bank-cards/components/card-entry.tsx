@@ -36,6 +36,7 @@ function StoredEntry({ merchantId, onClose }: { merchantId: string; onClose: () 
       <ListState
         pending={!ready && !card.isError && !images.isError}
         failed={card.isError || images.isError}
+        error={card.error ?? images.error}
         onRetry={() => void Promise.all([card.refetch(), images.refetch()])}
         empty={false}
         emptyGuide={<p>{t('empty')}</p>}

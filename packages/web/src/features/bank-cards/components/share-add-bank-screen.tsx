@@ -42,7 +42,12 @@ export default function ShareAddBankScreen() {
             {t('shareScreen.invalid')}
           </p>
         ) : (
-          <ListState pending={record.isPending} failed={record.isError} onRetry={() => void record.refetch()}>
+          <ListState
+            pending={record.isPending}
+            failed={record.isError}
+            error={record.error}
+            onRetry={() => void record.refetch()}
+          >
             {record.data ? (
               <>
                 <p className="bc-invite">{t('shareScreen.invitedBy', { name: record.data.inviter })}</p>

@@ -53,6 +53,7 @@ function CardLookup({ cardno: initial, onClose }: CardLookupProps) {
         <ListState
           pending={card.isPending}
           failed={card.isError}
+          error={card.error}
           onRetry={() => void card.refetch()}
           empty={data?.count === 0}
           emptyGuide={<p className="muted">{t('card.none')}</p>}

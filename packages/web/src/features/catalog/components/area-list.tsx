@@ -73,6 +73,7 @@ export function AreaList({ onViewStores }: { onViewStores: (area: Area) => void 
       <ListState
         pending={areas.isPending}
         failed={areas.isError && !areas.data}
+        error={areas.error}
         onRetry={() => void areas.refetch()}
         empty={list.length === 0}
         emptyGuide={

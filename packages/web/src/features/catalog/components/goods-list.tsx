@@ -74,6 +74,7 @@ export function GoodsList() {
       <ListState
         pending={goods.isPending}
         failed={goods.isError && !goods.data}
+        error={goods.error}
         onRetry={() => void goods.refetch()}
         empty={list.length === 0}
         emptyGuide={

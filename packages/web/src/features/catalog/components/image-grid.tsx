@@ -46,6 +46,7 @@ export function ImageGrid({ browser, onTap, picked, opensActions }: ImageGridPro
       <ListState
         pending={images.isPending}
         failed={images.isError && !images.data}
+        error={images.error}
         onRetry={() => void images.refetch()}
         empty={list.length === 0}
         emptyGuide={<EmptyGuide description={name ? t('noMatch') : t('image.empty')} />}

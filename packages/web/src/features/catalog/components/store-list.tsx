@@ -146,6 +146,7 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
       <ListState
         pending={stores.isPending}
         failed={stores.isError && !stores.data}
+        error={stores.error}
         onRetry={() => void stores.refetch()}
         empty={list.length === 0}
         emptyGuide={

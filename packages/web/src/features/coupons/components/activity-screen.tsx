@@ -85,6 +85,7 @@ export default function ActivityScreen() {
       <ListState
         pending={coupons.isPending}
         failed={coupons.isError && !coupons.data}
+        error={coupons.error}
         onRetry={() => void coupons.refetch()}
         empty={list.length === 0}
         emptyGuide={

@@ -36,6 +36,7 @@ function CouponReceipts({ coupon, onClose }: { coupon: Coupon | null; onClose: (
       <ListState
         pending={receipts.isPending}
         failed={receipts.isError && !receipts.data}
+        error={receipts.error}
         onRetry={() => void receipts.refetch()}
         empty={list.length === 0}
         emptyGuide={<p className="muted">{t('receipts.empty')}</p>}

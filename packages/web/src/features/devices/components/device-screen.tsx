@@ -126,6 +126,7 @@ function DeviceList({ user }: { user: UserInfo }) {
       <ListState
         pending={devices.isPending}
         failed={devices.isError && !devices.data}
+        error={devices.error}
         onRetry={() => void devices.refetch()}
         empty={list.length === 0}
         emptyGuide={

@@ -242,6 +242,7 @@ function Shelves({ device, onClose }: { device: Device; onClose: () => void }) {
       <ListState
         pending={channels.isPending}
         failed={channels.isError && !channels.data}
+        error={channels.error}
         onRetry={() => void channels.refetch()}
       >
         <p className="muted dv-shelf-summary">{t('shelves.summary', { count: shelves.length })}</p>

@@ -73,6 +73,7 @@ export default function FeeSplittingScreen() {
       <ListState
         pending={configs.isPending}
         failed={configs.isError && !configs.data}
+        error={configs.error}
         onRetry={() => void configs.refetch()}
         empty={list.length === 0}
         emptyGuide={<div className="card">{guide}</div>}

@@ -1,7 +1,9 @@
 import { PERMISSIONS } from '@vendo/contract/enums';
+import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import componentTexts from '../../../i18n/resources/components';
 import { makeUser } from '../../../lib/test-fixtures';
 import ProfitSharingScreen from './profit-sharing-screen';
 import { answerWith, bodiesTo, fetchMock, profitShare, renderScreen } from './test-support';
@@ -120,4 +122,23 @@ describe('/profitSharing', () => {
     expect(screen.queryByRole('link', { name: /Split configurations/ })).toBeNull();
     expect(bodiesTo(DEVICES)).toEqual([]);
   });
+
+  it.each(['zh-CN', 'zh-TW', 'en-US'] as const)(
+    'a machine in the address the merchant never had is refused in the server’s words, not “could not load” (%s)',
+    async (lang) => {
+      await i18n.changeLanguage(lang);
+      // The server answers in the request's language; the screen shows its msg as it is.
+      const refusal = rcodeText(RCODE.DEVICE_NOT_FOUND)![lang];
+      answerWith({
+        [PROFIT]: { rcode: RCODE.DEVICE_NOT_FOUND, msg: refusal },
+        [DEVICES]: { rcode: 0, result: { data: [], count: 0 } },
+      });
+      renderScreen(makeUser(), '/profitSharing?sn=FOREIGN9', <ProfitSharingScreen />);
+      const alert = await screen.findByRole('alert');
+      expect(bodiesTo(PROFIT)[0]).toMatchObject({ condition: { sn: 'FOREIGN9' } });
+      expect(alert.textContent).toContain(refusal);
+      expect(alert.textContent).toContain(String(RCODE.DEVICE_NOT_FOUND));
+      expect(alert.textContent).not.toContain(componentTexts[lang].loadFailed);
+    },
+  );
 });

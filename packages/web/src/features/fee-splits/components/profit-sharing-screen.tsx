@@ -123,6 +123,7 @@ export default function ProfitSharingScreen() {
       <ListState
         pending={shares.isPending}
         failed={shares.isError && !shares.data}
+        error={shares.error}
         onRetry={() => void shares.refetch()}
         empty={list.length === 0 && totals.length === 0}
         emptyGuide={

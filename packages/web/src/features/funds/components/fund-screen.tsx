@@ -97,6 +97,7 @@ export default function FundScreen() {
       <ListState
         pending={funds.isPending}
         failed={funds.isError && !funds.data}
+        error={funds.error}
         onRetry={() => void funds.refetch()}
         empty={list.length === 0}
         emptyGuide={

@@ -122,6 +122,7 @@ export default function SettleScreen() {
       <ListState
         pending={records.isPending}
         failed={records.isError && !records.data}
+        error={records.error}
         onRetry={() => void records.refetch()}
         empty={list.length === 0}
         emptyGuide={<EmptyGuide description={t('settle.empty')} />}

@@ -105,6 +105,7 @@ function SettleDetail({ record: listed, sandbox, onClose }: SettleDetailProps) {
       <ListState
         pending={detail.isPending}
         failed={detail.isError && !detail.data}
+        error={detail.error}
         onRetry={() => void detail.refetch()}
         empty={lines.length === 0}
         emptyGuide={<p className="muted">{t('detail.noLines')}</p>}

@@ -32,7 +32,12 @@ function GiftPrint({ giftId, onClose }: { giftId: number; onClose: () => void })
       }
     >
       <p className="muted gift-print-hint">{t('print.hint')}</p>
-      <ListState pending={codes.isPending} failed={codes.isError} onRetry={() => void codes.refetch()}>
+      <ListState
+        pending={codes.isPending}
+        failed={codes.isError}
+        error={codes.error}
+        onRetry={() => void codes.refetch()}
+      >
         <div className="gift-print-sheet" data-testid="gift-print-sheet">
           <h3 className="gift-print-name">{codes.data?.name}</h3>
           <ul className="gift-print-grid">

@@ -166,6 +166,7 @@ export default function GiftScreen() {
       <ListState
         pending={gifts.isPending}
         failed={gifts.isError && !gifts.data}
+        error={gifts.error}
         onRetry={() => void gifts.refetch()}
         empty={list.length === 0}
         emptyGuide={

@@ -33,6 +33,7 @@ export default function ActivityCenterScreen() {
       <ListState
         pending={center.isPending}
         failed={center.isError && !center.data}
+        error={center.error}
         onRetry={() => void center.refetch()}
         empty={false}
         emptyGuide={null}

@@ -105,6 +105,7 @@ export default function RecordScreen() {
       <ListState
         pending={records.isPending}
         failed={records.isError && !records.data}
+        error={records.error}
         onRetry={() => void records.refetch()}
         empty={list.length === 0}
         emptyGuide={

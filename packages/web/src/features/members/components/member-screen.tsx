@@ -110,6 +110,7 @@ function Members() {
       <ListState
         pending={members.isPending}
         failed={members.isError && !members.data}
+        error={members.error}
         onRetry={() => void members.refetch()}
         empty={list.length === 0}
         emptyGuide={

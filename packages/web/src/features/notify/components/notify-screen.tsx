@@ -108,6 +108,7 @@ function Recipients() {
         <ListState
           pending={recipients.isPending}
           failed={recipients.isError && !recipients.data}
+          error={recipients.error}
           onRetry={() => void recipients.refetch()}
           empty={list.length === 0}
           emptyGuide={

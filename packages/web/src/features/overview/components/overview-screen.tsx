@@ -30,6 +30,7 @@ export default function OverviewScreen() {
       <ListState
         pending={overview.isPending}
         failed={overview.isError}
+        error={overview.error}
         onRetry={() => void overview.refetch()}
         empty={false}
       >

@@ -248,6 +248,7 @@ export default function BindPassportScreen() {
         <ListState
           pending={info.isPending}
           failed={info.isError}
+          error={info.error}
           onRetry={() => void info.refetch()}
           empty={accounts.length === 0}
           emptyGuide={<p className="muted">{t('none')}</p>}

@@ -90,6 +90,7 @@ export default function ReferrerScreen() {
       <ListState
         pending={referrers.isPending}
         failed={referrers.isError && !referrers.data}
+        error={referrers.error}
         onRetry={() => void referrers.refetch()}
         empty={list.length === 0}
         emptyGuide={
@@ -192,6 +193,7 @@ function CommissionPerDay() {
       <ListState
         pending={days.isPending}
         failed={days.isError && !days.data}
+        error={days.error}
         onRetry={() => void days.refetch()}
         empty={rows.length === 0}
         emptyGuide={<p className="muted">{t('commission.empty')}</p>}

@@ -67,6 +67,7 @@ export function RoleList() {
       <ListState
         pending={roles.isPending}
         failed={roles.isError && !roles.data}
+        error={roles.error}
         onRetry={() => void roles.refetch()}
         empty={list.length === 0}
         emptyGuide={

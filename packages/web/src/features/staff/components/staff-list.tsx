@@ -127,6 +127,7 @@ export function StaffList() {
       <ListState
         pending={staff.isPending}
         failed={staff.isError && !staff.data}
+        error={staff.error}
         onRetry={() => void staff.refetch()}
         empty={list.length === 0}
         emptyGuide={

@@ -19,6 +19,7 @@ export function LowStock() {
       <ListState
         pending={low.isPending}
         failed={low.isError && !low.data}
+        error={low.error}
         onRetry={() => void low.refetch()}
         empty={list.length === 0}
         emptyGuide={<EmptyGuide description={t('low.empty')} />}

@@ -45,7 +45,12 @@ export function RestockBill({ store, onClose }: { store: number; onClose: () => 
         </Button>
       }
     >
-      <ListState pending={bill.isPending} failed={bill.isError && !data} onRetry={() => void bill.refetch()}>
+      <ListState
+        pending={bill.isPending}
+        failed={bill.isError && !data}
+        error={bill.error}
+        onRetry={() => void bill.refetch()}
+      >
         {data ? (
           <div className="bill">
             <div className="bill-head card">

@@ -82,6 +82,7 @@ export function StockEntries() {
       <ListState
         pending={entries.isPending}
         failed={entries.isError && !entries.data}
+        error={entries.error}
         onRetry={() => void entries.refetch()}
         empty={list.length === 0}
         emptyGuide={

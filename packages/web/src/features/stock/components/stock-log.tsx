@@ -63,6 +63,7 @@ export function StockLog() {
       <ListState
         pending={log.isPending}
         failed={log.isError && !log.data}
+        error={log.error}
         onRetry={() => void log.refetch()}
         empty={list.length === 0}
         emptyGuide={<EmptyGuide description={t('log.empty')} />}

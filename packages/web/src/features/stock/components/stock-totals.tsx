@@ -29,6 +29,7 @@ export function StockTotals() {
       <ListState
         pending={totals.isPending}
         failed={totals.isError && !totals.data}
+        error={totals.error}
         onRetry={() => void totals.refetch()}
         empty={list.length === 0}
         emptyGuide={

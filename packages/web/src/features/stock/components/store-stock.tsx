@@ -61,6 +61,7 @@ export function StoreStock({ store, onStoreChange, onBill }: StoreStockProps) {
       <ListState
         pending={stores.isPending || (current !== null && stock.isPending)}
         failed={stock.isError && !stock.data}
+        error={stock.error}
         onRetry={() => void stock.refetch()}
       >
         {data ? (

@@ -41,6 +41,7 @@ function Deliveries({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose:
       <ListState
         pending={deliveries.isPending}
         failed={deliveries.isError && !deliveries.data}
+        error={deliveries.error}
         onRetry={() => void deliveries.refetch()}
         empty={list.length === 0}
         emptyGuide={<p className="muted">{t('deliveries.empty')}</p>}

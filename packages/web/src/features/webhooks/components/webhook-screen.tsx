@@ -88,6 +88,7 @@ export default function WebhookScreen() {
       <ListState
         pending={endpoints.isPending}
         failed={endpoints.isError && !endpoints.data}
+        error={endpoints.error}
         onRetry={() => void endpoints.refetch()}
         empty={list.length === 0}
         emptyGuide={
