@@ -1,10 +1,8 @@
 // Compiles the server (packages/server/src/main.ts) into one plain-JavaScript file with its source map:
-// packages/server/dist/main.js, and beside it the threads main.js starts from its own directory: the ingest
-// worker (src/ingest/ingest-worker.ts, decision 055) as dist/ingest-worker.js and the WAL checkpointer
-// (src/db/wal-checkpoint-worker.ts, decision 063) as dist/wal-checkpoint-worker.js. The workspace's own
-// TypeScript packages (@vendo/*) are bundled in; every other package stays an import of node_modules (native
-// modules such as better-sqlite3 cannot be bundled, and keeping them out keeps the build a second long).
-// Decision 040.
+// packages/server/dist/main.js, and beside it the ingest worker's thread (src/ingest/ingest-worker.ts, decision
+// 055) as dist/ingest-worker.js, which main.js starts from its own directory. The workspace's own TypeScript packages (@vendo/*) are bundled in; every other
+// package stays an import of node_modules (native modules such as better-sqlite3 cannot be bundled, and keeping
+// them out keeps the build a second long). Decision 040.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +14,6 @@ await build({
   entryPoints: {
     main: path.join(root, 'packages/server/src/main.ts'),
     'ingest-worker': path.join(root, 'packages/server/src/ingest/ingest-worker.ts'),
-    'wal-checkpoint-worker': path.join(root, 'packages/server/src/db/wal-checkpoint-worker.ts'),
   },
   outdir: path.join(root, 'packages/server/dist'),
   bundle: true,
@@ -41,6 +38,4 @@ await build({
     },
   ],
 });
-console.error(
-  `server built: packages/server/dist/main.js, ingest-worker.js, wal-checkpoint-worker.js (${Date.now() - started} ms)`,
-);
+console.error(`server built: packages/server/dist/main.js, ingest-worker.js (${Date.now() - started} ms)`);

@@ -29,7 +29,6 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { createDevicesModule, type DevicesModule } from './modules/devices/devices-module';
 import { IngestWorker } from './ingest/ingest-client';
-import { WalCheckpointer } from './db/wal-checkpointer';
 import { createFeeSplits, type FeeSplitsModule } from './modules/fee-splits/fee-splits-module';
 import { feeSplitRoutes } from './modules/fee-splits/routes';
 import { createCoupons, type CouponsModule } from './modules/coupons/coupons-module';
@@ -202,19 +201,9 @@ export async function buildApp(options: AppOptions): Promise<{
   const shelves = new MachineShelves(kysely);
   const catalog = createCatalog({ db: kysely, apps, messaging, config, machines: shelves, clock });
   // On a SQLite file machine events are stored by a worker thread with its own connection (decision 055).
-  // With it, the file's WAL is checkpointed on a thread of its own, not inside those commits (decision 063).
-  const checkpointer =
-    config.ingestWorker && db.file && db.sqlite
-      ? new WalCheckpointer({ file: db.file, connection: db.sqlite, log: app.log }).start()
-      : null;
   const ingest =
     config.ingestWorker && db.file
-      ? new IngestWorker({
-          file: db.file,
-          timeZone: config.timeZone,
-          log: app.log,
-          autoCheckpoint: checkpointer === null,
-        })
+      ? new IngestWorker({ file: db.file, timeZone: config.timeZone, log: app.log })
       : null;
   const devices = createDevicesModule({
     db: kysely,
@@ -414,7 +403,6 @@ export async function buildApp(options: AppOptions): Promise<{
   });
   // First registered, so Fastify runs it last: after the gateway (runAfterCalls, below) stopped sending events.
   if (ingest) app.addHook('onClose', () => ingest.close());
-  if (checkpointer) app.addHook('onClose', () => checkpointer.close());
   app.addHook('onClose', () => devices.idle());
   app.addHook('onClose', () => adverts.idle());
   app.addHook('onClose', () => orders.close());

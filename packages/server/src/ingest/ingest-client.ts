@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { PresenceMessage, StatusReport } from '@vendo/contract/device-protocol';
 import type {
   EventToRecord,
@@ -18,7 +18,6 @@ import {
   type ToWorker,
   type WireError,
 } from './ingest-messages';
-import { spawnWorker } from '../platform/spawn-worker';
 
 interface Call {
   resolve: (value: unknown) => void;
@@ -55,8 +54,6 @@ export class IngestWorker implements MachineEventStore, MachineStateStore {
       file: string;
       timeZone: string;
       log: GatewayLog;
-      /** false when a WalCheckpointer checkpoints the file (decision 063); default true. */
-      autoCheckpoint?: boolean;
       /** How long after its start a worker that died waits to be replaced (default RESTART_BACKOFF_MS). */
       restartBackoffMs?: number;
     },
@@ -133,12 +130,8 @@ export class IngestWorker implements MachineEventStore, MachineStateStore {
   }
 
   private start(): Worker {
-    const data: IngestWorkerData = {
-      file: this.o.file,
-      timeZone: this.o.timeZone,
-      autoCheckpoint: this.o.autoCheckpoint ?? true,
-    };
-    const worker = spawnWorker(import.meta.url, 'ingest-worker', data);
+    const data: IngestWorkerData = { file: this.o.file, timeZone: this.o.timeZone };
+    const worker = spawnWorker(data);
     this.worker = worker;
     this.startedAt = Date.now();
     worker.on('message', (message: FromWorker) => this.receive(message));
@@ -181,4 +174,16 @@ export class IngestWorker implements MachineEventStore, MachineStateStore {
       worker.postMessage(close);
     });
   }
+}
+
+/**
+ * The built server runs dist/ingest-worker.js beside dist/main.js; from the sources (tsx, vitest) the worker
+ * registers tsx itself before importing ingest-worker.ts, since a worker thread does not inherit the loader.
+ */
+function spawnWorker(data: IngestWorkerData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./ingest-worker.js', here), { workerData: data });
+  const entry = new URL('./ingest-worker.ts', here).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData: data });
 }

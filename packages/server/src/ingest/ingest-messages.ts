@@ -60,11 +60,6 @@ export interface IngestWorkerData {
   file: string;
   /** The server's TZ: the zone of order numbers' stamps and of merchants without their own. */
   timeZone: string;
-  /**
-   * false: the worker's connection never checkpoints the WAL after its commits (a WalCheckpointer thread does,
-   * decision 063), so no batch waits on a checkpoint's writes and fsyncs.
-   */
-  autoCheckpoint: boolean;
 }
 
 export function toWire(error: unknown): WireError {

@@ -116,9 +116,6 @@ describe('the ingest worker (SQLite file)', () => {
       .executeTakeFirstOrThrow();
     expect(device).toEqual({ alive: 1, conn_id: 'c1' });
     expect(await worker.markAllOffline(t.clock.now)).toBe(1);
-
-    // Decision 063: neither connection checkpoints inside its commits; the checkpointer's thread does.
-    expect(t.db.sqlite?.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   });
 
   it('treats a worker that dies as a failed commit: nothing answered, the resend stores each sale once', async () => {

@@ -21,7 +21,6 @@ const data = workerData as IngestWorkerData;
 const post = (message: FromWorker) => port.postMessage(message);
 
 const db = await createDb({ sqliteFile: data.file });
-if (!data.autoCheckpoint) db.sqlite?.pragma('wal_autocheckpoint = 0');
 let refundsDue = false;
 const path = await salePathOn(db.kysely, {
   timeZone: data.timeZone,
