@@ -15,6 +15,7 @@ import {
   type PassportContext,
 } from './auth';
 import { localeOf, rcodeMessage } from './i18n';
+import type { RegisteredCall } from './openapi';
 import { noteCaller } from './request-log';
 import { noteOrigin } from './request-origin';
 
@@ -56,21 +57,7 @@ export class CallRegistrar {
   ) {}
 
   /** Every path registered, with how it is guarded: the authorization matrix test walks these. */
-  readonly registered: Array<
-    Pick<
-      Call<z.ZodType, z.ZodType>,
-      | 'path'
-      | 'auth'
-      | 'perm'
-      | 'anyPerm'
-      | 'mainOnly'
-      | 'staffRefusal'
-      | 'staffOnly'
-      | 'app'
-      | 'request'
-      | 'response'
-    >
-  > = [];
+  readonly registered: RegisteredCall[] = [];
 
   public<Req extends z.ZodType, Res extends z.ZodType>(
     call: Call<Req, Res>,
