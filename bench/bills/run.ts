@@ -16,6 +16,7 @@
  * With --db postgres it uses DATABASE_URL (schema bench_bills).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -52,6 +53,16 @@ const ORDERS = Number(values.orders);
 const CONCURRENCY = Number(values.concurrency);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Math.max(1, Number(values.rounds));
+const CORES = os.availableParallelism();
+
+/**
+ * The CPU budget of one request at 40 % of the bare route's rate R: 0.4 R requests a second may use the cores
+ * (CORES seconds a second) for the server and the load loop together, so the server's share is
+ * CORES / (0.4 R) − the loop's CPU per request.
+ */
+function budgetAt40(r: Figures): number {
+  return (CORES * 1e6) / (0.4 * r.bareRps) - r.clientCpu;
+}
 const POSTGRES = values.db === 'postgres';
 if (POSTGRES && !process.env['DATABASE_URL']) throw new Error('--db postgres needs DATABASE_URL');
 
@@ -348,14 +359,33 @@ interface Figures {
   count: number;
   /** The bare route's requests/s in the slices interleaved with this call's. */
   bareRps: number;
+  /** CPU per request (µs) of the server's process (all its threads), of this call and of the bare route. */
+  serverCpu: number;
+  bareServerCpu: number;
+  /** CPU per request (µs) of this load loop (fetch, JSON), which shares the machine's cores with the server. */
+  clientCpu: number;
 }
 
-/** A call under load: its URL, body and headers. */
+/** A process' CPU so far in µs (user + system, all threads), from /proc: NaN where there is none. */
+function cpuOfProcess(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** A call under load: its URL, body and headers, and the pid of the process answering it. */
 interface Target {
   name: string;
   url: string;
   body: unknown;
   headers: Record<string, string>;
+  pid: number | undefined;
 }
 
 function sender(t: Target) {
@@ -370,10 +400,18 @@ function sender(t: Target) {
   };
 }
 
-/** CONCURRENCY clients each sending one request after the other for `ms`: the latencies, and the time taken. */
-async function slice(t: Target, ms: number): Promise<{ latencies: number[]; seconds: number }> {
+/**
+ * CONCURRENCY clients each sending one request after the other for `ms`: the latencies, the time taken, and the
+ * CPU (µs) the server's process and this loop spent in it.
+ */
+async function slice(
+  t: Target,
+  ms: number,
+): Promise<{ latencies: number[]; seconds: number; serverCpu: number; clientCpu: number }> {
   const send = sender(t);
   const latencies: number[] = [];
+  const server0 = cpuOfProcess(t.pid);
+  const client0 = process.cpuUsage();
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -385,7 +423,13 @@ async function slice(t: Target, ms: number): Promise<{ latencies: number[]; seco
       }
     }),
   );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
+  const client = process.cpuUsage(client0);
+  return {
+    latencies,
+    seconds: (performance.now() - started) / 1000,
+    serverCpu: cpuOfProcess(t.pid) - server0,
+    clientCpu: client.user + client.system,
+  };
 }
 
 /**
@@ -400,14 +444,20 @@ async function measure(t: Target, bare: Target): Promise<Figures> {
   let seconds = 0;
   let bareCount = 0;
   let bareSeconds = 0;
+  let bareServerCpu = 0;
+  let serverCpu = 0;
+  let clientCpu = 0;
   const ms = (SECONDS * 1000) / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     const b = await slice(bare, ms);
     bareCount += b.latencies.length;
     bareSeconds += b.seconds;
+    bareServerCpu += b.serverCpu;
     const c = await slice(t, ms);
     latencies.push(...c.latencies);
     seconds += c.seconds;
+    serverCpu += c.serverCpu;
+    clientCpu += c.clientCpu;
   }
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
@@ -418,6 +468,9 @@ async function measure(t: Target, bare: Target): Promise<Figures> {
     p99: at(0.99),
     count: latencies.length,
     bareRps: bareCount / bareSeconds,
+    serverCpu: serverCpu / latencies.length,
+    bareServerCpu: bareServerCpu / bareCount,
+    clientCpu: clientCpu / latencies.length,
   };
 }
 
@@ -453,6 +506,7 @@ try {
     url: `http://127.0.0.1:${bare.port}/bare`,
     body: {},
     headers: {},
+    pid: bare.child.pid,
   };
   // Warm the bare route once; each call below measures it again beside itself.
   await slice(bareRoute, 1_000);
@@ -494,19 +548,26 @@ try {
   const only = values.only?.split(',').filter(Boolean);
   for (const [name, p, body] of cases) {
     if (only && !only.some((word) => name.includes(word))) continue;
-    results.push(await measure({ name, url: `${base}${p}`, body, headers }, bareRoute));
+    results.push(await measure({ name, url: `${base}${p}`, body, headers, pid: api.child.pid }, bareRoute));
   }
   console.log(
     `\n${ORDERS.toLocaleString()} orders on ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${CONCURRENCY} clients, ${SECONDS} s each in ${ROUNDS} slices, each after a slice of the bare route\n`,
   );
   console.log(
-    `${'call'.padEnd(42)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'bare/s'.padStart(10)}${'vs bare'.padStart(10)}`,
+    `${'call'.padEnd(42)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'bare/s'.padStart(10)}${'vs bare'.padStart(10)}` +
+      `${'server µs'.padStart(11)}${'bare µs'.padStart(9)}${'loop µs'.padStart(9)}${'40% µs'.padStart(9)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(1).padStart(10)}${r.p99.toFixed(1).padStart(10)}${r.bareRps.toFixed(0).padStart(10)}${`${((r.rps / r.bareRps) * 100).toFixed(1)}%`.padStart(10)}`,
+      `${r.name.padEnd(42)}${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(1).padStart(10)}${r.p99.toFixed(1).padStart(10)}${r.bareRps.toFixed(0).padStart(10)}${`${((r.rps / r.bareRps) * 100).toFixed(1)}%`.padStart(10)}` +
+        `${r.serverCpu.toFixed(0).padStart(11)}${r.bareServerCpu.toFixed(0).padStart(9)}${r.clientCpu.toFixed(0).padStart(9)}${budgetAt40(r).toFixed(0).padStart(9)}`,
     );
   }
+  console.log(
+    `\nserver µs, bare µs: CPU per request of the API's process (all threads) and of the bare route's; loop µs: this\n` +
+      `load loop's CPU per request of the call. 40% µs: the most CPU a request of the call could cost the server for\n` +
+      `the call to run at 40 % of the bare route beside it, if the ${CORES} cores were all the call's and the loop's.\n`,
+  );
 } finally {
   api.child.send('stop');
   bare.child.send('stop');

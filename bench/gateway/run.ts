@@ -29,6 +29,7 @@
  * PostgreSQL (--db postgres|both) uses DATABASE_URL, schema bench_gateway (dropped and made again each run).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deviceTopics } from '@vendo/contract/device-protocol';
@@ -39,6 +40,7 @@ import { openDatabase } from '../../packages/server/src/runtime';
 import { PREFIX, benchPlace, cashSale, prepare } from './bench-fleet';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const CORES = os.availableParallelism();
 
 interface Stats {
   kind: 'stats';
@@ -249,6 +251,8 @@ interface SaleFigures {
   rssMb: number;
   /** CPU of the server process (all its threads) per sale done in the measured window, µs. */
   cpuPerSale: number;
+  /** CPU of this process (the simulated machines' MQTT clients) per sale in the same window, µs. */
+  fleetCpuPerSale: number;
   /** Open loop: sales offered in the measured window, and those refused (their machine had one queued). */
   offered?: number;
   refused?: number;
@@ -283,10 +287,11 @@ async function measureSales(
   let done = 0;
   const cpuWindow = (async () => {
     await sleep(from - performance.now());
-    const [cpu0, done0] = [await target.cpu(), done];
+    const [cpu0, done0, fleet0] = [await target.cpu(), done, process.cpuUsage()];
     await sleep(to - performance.now());
-    const [cpu1, done1] = [await target.cpu(), done];
-    return (cpu1 - cpu0) / Math.max(1, done1 - done0);
+    const [cpu1, done1, fleet1] = [await target.cpu(), done, process.cpuUsage(fleet0)];
+    const sales = Math.max(1, done1 - done0);
+    return { server: (cpu1 - cpu0) / sales, fleet: (fleet1.user + fleet1.system) / sales };
   })();
   if (offered === null) {
     await Promise.all(
@@ -346,11 +351,12 @@ async function measureSales(
     // The sales of the window still in flight finish (or time out) before the figures.
     while (inFlight.size > 0) await Promise.race(inFlight);
   }
-  const cpuPerSale = await cpuWindow;
+  const { server: cpuPerSale, fleet: fleetCpuPerSale } = await cpuWindow;
   const { rss } = await end(target, fleet);
   latencies.sort((a, b) => a - b);
   return {
     cpuPerSale,
+    fleetCpuPerSale,
     side: side.name,
     rate: latencies.length / SECONDS,
     p50: quantile(latencies, 0.5),
@@ -495,11 +501,11 @@ async function runDb(dbKind: string): Promise<void> {
     const row = (f: SaleFigures) =>
       `${f.side.padEnd(12)} ${f.rate.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(9)} ` +
       `${f.p99.toFixed(1).padStart(9)} ${String(f.timeouts).padStart(8)} ${f.rssMb.toFixed(0).padStart(7)} ` +
-      `${f.cpuPerSale.toFixed(0).padStart(11)}`;
+      `${f.cpuPerSale.toFixed(0).padStart(11)} ${f.fleetCpuPerSale.toFixed(0).padStart(10)}`;
     console.log(
       `\n[${dbKind}] sales: ${SALE_MACHINES} machines, each one sale at a time, ${SECONDS} s measured`,
     );
-    console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB  CPU µs/sale');
+    console.log('side         per second   p50 ms    p99 ms  timeouts  RSS MB  CPU µs/sale  fleet µs');
     console.log(row({ ...gateway, side: 'gateway' }));
     console.log(row({ ...bare, side: 'bare aedes' }));
     console.log(row({ ...echo, side: 'bare + ack' }));
@@ -510,6 +516,13 @@ async function runDb(dbKind: string): Promise<void> {
         `orders stored in the run ${after.orders - before.orders}, events ${after.events - before.events}, ` +
         `events made into two orders: ${after.doubled}; server CPU per sale ` +
         `${gateway.cpuPerSale.toFixed(0)} µs vs bare ${bare.cpuPerSale.toFixed(0)} µs, bare + ack ${echo.cpuPerSale.toFixed(0)} µs`,
+    );
+    // At half the bare broker's rate R the machine's cores give each sale CORES / (R / 2) of CPU for the server
+    // and the simulated machines together: the server's share is that less the fleet's CPU per sale.
+    const budget = (CORES * 1e6) / (bare.rate / 2) - gateway.fleetCpuPerSale;
+    console.log(
+      `[${dbKind}] CPU budget per sale at 50 % of bare aedes on ${CORES} cores: ${budget.toFixed(0)} µs for the ` +
+        `server (the fleet takes ${gateway.fleetCpuPerSale.toFixed(0)} µs); the server spent ${gateway.cpuPerSale.toFixed(0)} µs`,
     );
   }
 
