@@ -145,10 +145,10 @@ export const catalogRcodes = {
   720: {
     name: 'STORES_RESTRICTED',
     text: {
-      'zh-CN': '您只管理指定门店，不能新增门店或修改区域，请联系主账号',
-      'zh-TW': '您只管理指定門店，不能新增門店或修改區域，請聯繫主帳號',
+      'zh-CN': '您只管理指定门店，不能新增、删除门店或修改区域，请联系主账号',
+      'zh-TW': '您只管理指定門店，不能新增、刪除門店或修改區域，請聯繫主帳號',
       'en-US':
-        'You manage listed stores only, so you cannot add stores or change areas: ask the main account',
+        'You manage listed stores only, so you cannot add or delete stores or change areas: ask the main account',
     },
   },
   721: {

@@ -642,6 +642,8 @@ const MATRIX: Record<string, Entry> = {
     body: async (fx, who) => ({
       _id: positive(who) ? await fx.freshStore(who === 'staffInside') : fx.store1,
     }),
+    // Deleting a store, even one of theirs, is not for staff limited to listed stores (as adding one).
+    restrictedCodes: RESTRICTED,
   },
 
   // -- Goods and images (the merchant's, whatever the store)

@@ -145,9 +145,13 @@ export class AreaStoreService {
     });
   }
 
-  /** Refused while machines stand in the store; its stock entries leave with it, each logged. */
+  /**
+   * Refused while machines stand in the store; its stock entries leave with it, each logged. Deleting a store is
+   * merchant-wide structure like adding one: staff limited to listed stores may edit theirs, not delete them (the
+   * store would leave the scope the main account gave them, and other staff's, with its stock).
+   */
   async deleteStore(auth: AuthContext, id: number): Promise<void> {
-    const scope = await scopeOf(this.d.db, auth);
+    const scope = await this.unrestricted(auth);
     const current = await this.store(scope, id);
     const devices = (await this.d.machines.deviceCountsByStore(scope.merchantId, [id])).get(id) ?? 0;
     if (devices > 0) throw new AppError(RCODE.STORE_HAS_DEVICES, { count: devices });
@@ -188,7 +192,7 @@ export class AreaStoreService {
     return row;
   }
 
-  /** Areas and new stores are merchant-wide structure: not for staff limited to listed stores. */
+  /** Areas, new stores and deleting stores are merchant-wide structure: not for staff limited to listed stores. */
   private async unrestricted(auth: AuthContext): Promise<Scope> {
     const scope = await scopeOf(this.d.db, auth);
     if (scope.storeIds !== null) throw new AppError(RCODE.STORES_RESTRICTED);

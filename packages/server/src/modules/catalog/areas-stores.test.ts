@@ -423,7 +423,7 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       );
       expect(other.rcode).toBe(RCODE.STORE_OUT_OF_SCOPE);
       expect((await t.call('/api/v1/u/delStore', { _id: theirs }, staff.headers)).rcode).toBe(
-        RCODE.STORE_OUT_OF_SCOPE,
+        RCODE.STORES_RESTRICTED,
       );
       const move = await t.call(
         '/api/v1/u/editStore',
@@ -434,6 +434,28 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
       ok(
         await t.call('/api/v1/u/editStore', { _id: mine, name: 'Mine renamed', area: north }, staff.headers),
       );
+    });
+
+    it('limited to listed stores: may not delete even an empty store of their own (stores are merchant-wide structure)', async () => {
+      const north = await areaId(main, 'North');
+      const mine = await storeId(main, north, 'Mine');
+      const staff = await staffAccount(t, main, { account: 'clerk', storeIds: [mine], perms: [1022] });
+      const texts = {
+        'zh-CN': '您只管理指定门店，不能新增、删除门店或修改区域，请联系主账号',
+        'zh-TW': '您只管理指定門店，不能新增、刪除門店或修改區域，請聯繫主帳號',
+        'en-US':
+          'You manage listed stores only, so you cannot add or delete stores or change areas: ask the main account',
+      };
+      for (const [lang, msg] of Object.entries(texts)) {
+        const answer = await t.call('/api/v1/u/delStore', { _id: mine }, { ...staff.headers, lang });
+        expect(answer).toMatchObject({ rcode: RCODE.STORES_RESTRICTED, msg, result: null });
+      }
+      const left = ok<{ data: Store[] }>(await t.call('/api/v1/u/getStore', {}, staff.headers));
+      expect(left.data.map((s) => s._id)).toEqual([mine]);
+      // Staff over all stores, and the main account, still may.
+      const everywhere = await staffAccount(t, main, { account: 'boss', perms: [1022] });
+      ok(await t.call('/api/v1/u/delStore', { _id: mine }, everywhere.headers));
+      expect(ok<{ count: number }>(await t.call('/api/v1/u/getStore', {}, main.headers)).count).toBe(0);
     });
 
     it('tells the app who manages all stores, so the region screen offers staff limited to listed stores no adds', async () => {

@@ -18,7 +18,7 @@ export default defineNamespace({
     devices: '设备 {{count}}',
     actionsFor: '{{name}} 的操作',
     sandbox: '沙箱',
-    listedStoresOnly: '你只管理指定的门店：区域和新增门店由主账号设置。',
+    listedStoresOnly: '你只管理指定的门店：区域以及新增、删除门店由主账号设置。',
     area: {
       tab: '区域',
       listLabel: '区域列表',
@@ -181,7 +181,7 @@ export default defineNamespace({
     devices: '設備 {{count}}',
     actionsFor: '{{name}} 的操作',
     sandbox: '沙箱',
-    listedStoresOnly: '你只管理指定的門店：區域和新增門店由主帳號設定。',
+    listedStoresOnly: '你只管理指定的門店：區域以及新增、刪除門店由主帳號設定。',
     area: {
       tab: '區域',
       listLabel: '區域清單',
@@ -344,7 +344,8 @@ export default defineNamespace({
     devices: 'Machines: {{count}}',
     actionsFor: 'Actions for {{name}}',
     sandbox: 'Sandbox',
-    listedStoresOnly: 'You manage listed stores only: areas and new stores are set by the main account.',
+    listedStoresOnly:
+      'You manage listed stores only: areas, and adding or deleting stores, are the main account’s.',
     area: {
       tab: 'Areas',
       listLabel: 'Areas',
