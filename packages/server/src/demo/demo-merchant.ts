@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_LOCALE } from '@vendo/contract/locales';
 import type { Services } from '../app';
 import type { Db } from '../db/create-db';
 import { AccountRepository } from '../modules/accounts/account-repository';
@@ -39,7 +40,7 @@ export async function ensureDemoMerchant(
   const repo = new AccountRepository(db.kysely);
   if (await repo.findMainByPhone(account.phone)) return false;
   const caller = { ip: '127.0.0.1', userAgent: 'vendo-demo' };
-  const { sign } = await services.accounts.checkAccount(account.phone, caller.ip);
+  const { sign } = await services.accounts.checkAccount(account.phone, caller.ip, DEFAULT_LOCALE);
   const sms = services.providers.sandboxes.sms;
   if (!sms)
     throw new Error(

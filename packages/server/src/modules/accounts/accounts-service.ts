@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '@vendo/contract/api/account';
+import type { Locale } from '@vendo/contract/locales';
 import { DEFAULT_AGENT, LOGIN_VALID_MS, OPER_SESSION_MS } from '@vendo/contract/constants';
 import { RCODE } from '@vendo/contract/rcodes';
 import { isMainlandMobile } from '@vendo/contract/validation';
@@ -73,9 +74,9 @@ export class AccountsService {
 
   constructor(private readonly d: AccountsDeps) {}
 
-  async checkAccount(phone: string, ip: string): Promise<{ sign: string }> {
+  async checkAccount(phone: string, ip: string, locale: Locale): Promise<{ sign: string }> {
     if (await this.d.repo.findMainByPhone(phone)) throw new AppError(RCODE.PHONE_REGISTERED);
-    return this.d.sms.issue(phone, 'signUp', ip);
+    return this.d.sms.issue(phone, 'signUp', ip, locale);
   }
 
   async checkSmsCode(sign: string, code: string): Promise<{ isRight: boolean }> {
@@ -207,9 +208,9 @@ export class AccountsService {
     });
   }
 
-  async sendResetSms(phone: string, ip: string): Promise<void> {
+  async sendResetSms(phone: string, ip: string, locale: Locale): Promise<void> {
     if (!(await this.d.repo.findMainByPhone(phone))) throw new AppError(RCODE.PHONE_NOT_REGISTERED);
-    await this.d.sms.issue(phone, 'resetPwd', ip);
+    await this.d.sms.issue(phone, 'resetPwd', ip, locale);
   }
 
   async resetPassword(
@@ -233,9 +234,9 @@ export class AccountsService {
   }
 
   /** Where the logged-in user's own password-change code goes (spec §6 reset rules). */
-  async sendOwnPwdSms(auth: AuthContext, ip: string): Promise<{ phone: string }> {
+  async sendOwnPwdSms(auth: AuthContext, ip: string, locale: Locale): Promise<{ phone: string }> {
     const phone = await this.ownResetPhone(auth);
-    await this.d.sms.issue(phone, 'changePwd', ip);
+    await this.d.sms.issue(phone, 'changePwd', ip, locale);
     return { phone: maskPhone(phone) };
   }
 
@@ -246,10 +247,10 @@ export class AccountsService {
   }
 
   /** The code asked before account details change goes to the main account's phone. */
-  async sendChangeInfoSms(auth: AuthContext, ip: string): Promise<{ phone: string }> {
+  async sendChangeInfoSms(auth: AuthContext, ip: string, locale: Locale): Promise<{ phone: string }> {
     if (!isMainAccount(auth.user)) throw new AppError(RCODE.FORBIDDEN);
     if (!isMainlandMobile(auth.merchant.phone)) throw new AppError(RCODE.NO_PHONE_BOUND);
-    await this.d.sms.issue(auth.merchant.phone, 'changeInfo', ip);
+    await this.d.sms.issue(auth.merchant.phone, 'changeInfo', ip, locale);
     return { phone: maskPhone(auth.merchant.phone) };
   }
 

@@ -46,6 +46,39 @@ describe.each(dialects())('accounts on %s', (dialect) => {
       expect(zh.msg).toContain('手机号');
     });
 
+    it('sends the code in the requesting user’s language, labelled sandbox', async () => {
+      const outbox = async (phone: string) =>
+        (await t.call('/p/v1/dev/smsOutbox', { phone })).result as { code: string; text: string };
+      const expected = {
+        'zh-CN': (code: string) =>
+          `【沙箱】【Vendo】您的注册验证码是 ${code}，10 分钟内有效。如非本人操作，请忽略。`,
+        'zh-TW': (code: string) =>
+          `【沙箱】【Vendo】您的註冊驗證碼是 ${code}，10 分鐘內有效。如非本人操作，請忽略。`,
+        'en-US': (code: string) =>
+          `[Sandbox] [Vendo] Your sign-up verification code is ${code}, valid for 10 minutes. If you did not ask for it, ignore this message.`,
+      };
+      let n = 10;
+      for (const [lang, text] of Object.entries(expected)) {
+        const phone = `139000000${n++}`;
+        expect((await t.call('/p/v1/checkAccount', { phone }, { lang })).rcode).toBe(0);
+        const sent = await outbox(phone);
+        expect(sent.text).toBe(text(sent.code));
+      }
+      // The password reset and, logged in, the account-change code too.
+      const user = await signUpMerchant(t, '13900000021', 'secret123');
+      t.clock.advance(SMS_LIMITS.resendMs);
+      expect((await t.call('/p/v1/sendPwdSMS', { phone: '13900000021' }, { lang: 'zh-TW' })).rcode).toBe(0);
+      expect((await outbox('13900000021')).text).toMatch(
+        /^【沙箱】【Vendo】您的找回密碼驗證碼是 \d{6}，10 分鐘內有效/,
+      );
+      t.clock.advance(SMS_LIMITS.resendMs);
+      const headers = { ...sessionHeaders(user), lang: 'en-US' };
+      expect((await t.call('/api/v1/u/sendChangeInfoSMS', {}, headers)).rcode).toBe(0);
+      expect((await outbox('13900000021')).text).toMatch(
+        /^\[Sandbox\] \[Vendo\] Your account change verification code is \d{6}, valid for 10 minutes\./,
+      );
+    });
+
     it('refuses an already registered phone at checkAccount and at signUp', async () => {
       await signUpMerchant(t, '13900000002');
       t.clock.advance(61_000);

@@ -7,11 +7,12 @@ export function accountRoutes(r: CallRegistrar, accounts: AccountsService): void
   r.public(api.login, ({ body, ip, userAgent }) =>
     accounts.login(body.username, body.password, { ip, userAgent }),
   );
-  r.public(api.checkAccount, ({ body, ip }) => accounts.checkAccount(body.phone, ip));
+  // Codes are sent in the caller's language (lang header or cookie), as the vendor's templates per language.
+  r.public(api.checkAccount, ({ body, ip, locale }) => accounts.checkAccount(body.phone, ip, locale));
   r.public(api.checkSmsCode, ({ body }) => accounts.checkSmsCode(body.sign, body.code));
   r.public(api.signUp, ({ body, ip, userAgent }) => accounts.signUp(body, { ip, userAgent }));
-  r.public(api.sendPwdSMS, async ({ body, ip }) => {
-    await accounts.sendResetSms(body.phone, ip);
+  r.public(api.sendPwdSMS, async ({ body, ip, locale }) => {
+    await accounts.sendResetSms(body.phone, ip, locale);
     return {};
   });
   r.public(api.resetPwd, async ({ body, ip, userAgent }) => {
@@ -26,7 +27,7 @@ export function accountRoutes(r: CallRegistrar, accounts: AccountsService): void
     await accounts.logout(auth);
     return {};
   });
-  r.session(api.sendOwnPwdSMS, ({ auth, ip }) => accounts.sendOwnPwdSms(auth, ip));
+  r.session(api.sendOwnPwdSMS, ({ auth, ip, locale }) => accounts.sendOwnPwdSms(auth, ip, locale));
   r.session(
     api.changePwd,
     async ({ auth, body }) => {
@@ -36,7 +37,7 @@ export function accountRoutes(r: CallRegistrar, accounts: AccountsService): void
     // No phone to reset by, or a staff member's self-service off: said before the body is read.
     async (auth) => void (await accounts.ownResetPhone(auth)),
   );
-  r.session(api.sendChangeInfoSMS, ({ auth, ip }) => accounts.sendChangeInfoSms(auth, ip));
+  r.session(api.sendChangeInfoSMS, ({ auth, ip, locale }) => accounts.sendChangeInfoSms(auth, ip, locale));
   r.session(api.editOprPwd, async ({ auth, body }) => {
     await accounts.editOperPassword(auth, body.old_oper_pwd, body.new_oper_pwd);
     return {};

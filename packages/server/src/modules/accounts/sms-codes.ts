@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { SMS_RESEND_SECONDS } from '@vendo/contract/constants';
+import { interpolate, type Locale, type LocaleText } from '@vendo/contract/locales';
 import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
 import type { SmsProvider } from '../../integrations/sms/sms-provider';
@@ -20,12 +21,30 @@ export const SMS_LIMITS = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const purposeText: Record<SmsPurpose, string> = {
-  signUp: '注册',
-  resetPwd: '找回密码',
-  changePwd: '修改登录密码',
-  changeInfo: '修改账号信息',
+/** What the code is for, as the template names it, in each language. */
+const PURPOSE_TEXT: Record<SmsPurpose, LocaleText> = {
+  signUp: { 'zh-CN': '注册', 'zh-TW': '註冊', 'en-US': 'sign-up' },
+  resetPwd: { 'zh-CN': '找回密码', 'zh-TW': '找回密碼', 'en-US': 'password reset' },
+  changePwd: { 'zh-CN': '修改登录密码', 'zh-TW': '修改登入密碼', 'en-US': 'login password change' },
+  changeInfo: { 'zh-CN': '修改账号信息', 'zh-TW': '修改帳號資訊', 'en-US': 'account change' },
 };
+
+/** The verification template in each language, as a vendor holds one approved template per language. */
+const VERIFICATION_TEMPLATE: LocaleText = {
+  'zh-CN': '【Vendo】您的{purpose}验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+  'zh-TW': '【Vendo】您的{purpose}驗證碼是 {code}，{minutes} 分鐘內有效。如非本人操作，請忽略。',
+  'en-US':
+    '[Vendo] Your {purpose} verification code is {code}, valid for {minutes} minutes. If you did not ask for it, ignore this message.',
+};
+
+/** The text of a verification SMS in the requesting user's language. */
+export function verificationText(purpose: SmsPurpose, code: string, minutes: number, locale: Locale): string {
+  return interpolate(VERIFICATION_TEMPLATE[locale], {
+    purpose: PURPOSE_TEXT[purpose][locale],
+    code,
+    minutes,
+  });
+}
 
 /**
  * Verification codes: issued through the SMS provider, stored only as keyed hashes, checked against the
@@ -44,7 +63,8 @@ export class SmsCodes {
   /** The send limits live with the other rate limits (rate_events). */
   private readonly limiter: RateLimiter;
 
-  async issue(phone: string, purpose: SmsPurpose, ip: string): Promise<{ sign: string }> {
+  /** Sends a code in `locale`, the requesting user's language. */
+  async issue(phone: string, purpose: SmsPurpose, ip: string, locale: Locale): Promise<{ sign: string }> {
     const now = this.clock();
     // Counted and recorded in one step, so parallel requests cannot send more codes than the limits allow.
     await this.limiter.reserve([
@@ -82,8 +102,9 @@ export class SmsCodes {
     await this.sms.send({
       phone,
       template: 'verification',
+      locale,
       params: { code, minutes, purpose },
-      text: `【Vendo】您的${purposeText[purpose]}验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略。`,
+      text: verificationText(purpose, code, minutes, locale),
     });
     return { sign };
   }
