@@ -106,6 +106,15 @@ function showToast(content: string): void {
   toast(content, { duration: TOAST_MS });
 }
 
+/**
+ * The toast a quiet call's failure would have shown, for a caller that said it later (a list's failed refetch,
+ * lib/query-client.ts). An expired session (604) was said and redirected already, quiet or not.
+ */
+export function announceFailure(error: unknown): void {
+  if (error instanceof ApiError && error.rcode === SESSION_EXPIRED) return;
+  showToast(errorText(error));
+}
+
 function headersFor(auth: AnyCall['auth'], credentials?: CallOptions['credentials']): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json', lang: currentLocale() };
   if (auth === 'session') {

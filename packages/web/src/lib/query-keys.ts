@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, QueryMeta } from '@tanstack/react-query';
 import type { Call } from '@vendo/contract/api/call';
 import type { z } from 'zod';
 import { callApi, type Args } from './api-client';
@@ -34,6 +34,28 @@ export function callQuery<Req extends z.ZodType, Res extends z.ZodType>(
   ...args: Args<Req>
 ): { queryKey: QueryKey; queryFn: () => Promise<z.output<Res>> } {
   return { queryKey: queryKeyOf<Keyed>(call, args[0]), queryFn: () => callApi(call, ...args) };
+}
+
+/**
+ * The meta of a query whose failure its screen shows in a ListState (the failed state with the server's words and
+ * a retry): a first load refused is said there, once, and not as a toast as well. A refetch that fails keeps the
+ * rows on screen and the list no failed state, so lib/query-client.ts says that one as a toast.
+ */
+export const SHOWN_BY_LIST = { failureShownByList: true } as const satisfies QueryMeta;
+
+export function isShownByList(meta: QueryMeta | undefined): boolean {
+  return meta?.failureShownByList === true;
+}
+
+/**
+ * callQuery for a list shown in a ListState: the call is quiet (the list says a refusal) and its meta says so, for
+ * the query client's toast on a failed refetch.
+ */
+export function listQuery<Req extends z.ZodType, Res extends z.ZodType>(
+  call: Call<Req, Res>,
+  ...[body, options]: Args<Req>
+): { queryKey: QueryKey; queryFn: () => Promise<z.output<Res>>; meta: QueryMeta } {
+  return { ...callQuery(call, ...([body, { ...options, quiet: true }] as Args<Req>)), meta: SHOWN_BY_LIST };
 }
 
 /**

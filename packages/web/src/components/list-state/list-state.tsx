@@ -12,6 +12,7 @@ interface ListStateProps {
    * Why it failed (the error of the same query whose failure sets `failed`; required so no list forgets it): a
    * refusal the server answered (its rcode and msg, e.g. "Device does not exist" for a filter naming a machine
    * that is not the merchant's) is shown in its words; anything else (network, timeout) is "Could not load".
+   * Said here only: the query is a listQuery (lib/query-keys.ts), whose call shows no toast for a first load.
    */
   error: unknown;
   onRetry: () => void;

@@ -6,7 +6,7 @@ import { getCoupon } from '@vendo/contract/api/coupons';
 import { getDev } from '@vendo/contract/api/devices';
 import { callApi } from '../../../lib/api-client';
 import { CONDITION_LIST, pageRequest, WHOLE_LIST } from '../../../lib/paging';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 /** Plans a page at a time; images twelve at a time (four rows of three). */
 export const ADVERT_PAGE_SIZE = 10;
@@ -17,7 +17,7 @@ export type AdvertBody = CallRequest<typeof addAdvert>;
 /** The merchant's plans, newest first (keyword: the name; status: 0/1, undefined for all). */
 export function useAdverts(page: number, keyword: string, status: 0 | 1 | undefined) {
   return useQuery({
-    ...callQuery(getAdvert, {
+    ...listQuery(getAdvert, {
       ...pageRequest(page, ADVERT_PAGE_SIZE),
       condition: { keyword: keyword || undefined, status },
     }),
@@ -37,7 +37,7 @@ export function useAdvertCoupons() {
 }
 export function useAdvertImages(pages: number) {
   return useQuery({
-    ...callQuery(getImg, { ...pageRequest(1, ADVERT_IMAGES_PAGE_SIZE * pages), condition: {} }),
+    ...listQuery(getImg, { ...pageRequest(1, ADVERT_IMAGES_PAGE_SIZE * pages), condition: {} }),
     placeholderData: keepPreviousData,
   });
 }

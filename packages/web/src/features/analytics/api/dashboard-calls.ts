@@ -1,10 +1,10 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, QueryMeta } from '@tanstack/react-query';
 import type { detail, SalesRecord, SeriesBucket } from '@vendo/contract/api/analytics';
 import type { CallResult } from '@vendo/contract/api/call';
 import type { TimeRange, TimeRangeMode } from '../../../components/time-range-picker/time-range';
 import { callEndpoint } from '../../../lib/api-client';
 import { array, finite, int, nullable, object, oneOf, plainEndpoint, string } from '../../../lib/plain-check';
-import { queryKeyOf } from '../../../lib/query-keys';
+import { queryKeyOf, SHOWN_BY_LIST } from '../../../lib/query-keys';
 import { chartBucket, rangeCondition, rangeFromParams } from '../utils/range';
 
 /*
@@ -83,13 +83,21 @@ export const detailCall = plainEndpoint(
   }),
 );
 
-/** The sales tab's query for a range: the key of the contract's call with that body (lib/query-keys.ts). */
+/**
+ * The sales tab's query for a range: the key of the contract's call with that body (lib/query-keys.ts). Quiet, as
+ * a listQuery: the tab's StatsState says a refusal.
+ */
 export function salesDetailQuery(range: TimeRange): {
   queryKey: QueryKey;
   queryFn: () => Promise<Detail>;
+  meta: QueryMeta;
 } {
   const body = salesDetailBody(range);
-  return { queryKey: queryKeyOf(detailCall, body), queryFn: () => callEndpoint(detailCall, body) };
+  return {
+    queryKey: queryKeyOf(detailCall, body),
+    queryFn: () => callEndpoint(detailCall, body, { quiet: true }),
+    meta: SHOWN_BY_LIST,
+  };
 }
 
 /** The sales tab's body for a range. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dayOrder } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { rangeCondition } from '../utils/range';
 
@@ -8,7 +8,7 @@ import { rangeCondition } from '../utils/range';
 export function useDayOrder(range: TimeRange, enabled = true) {
   const condition = rangeCondition(range);
   return useQuery({
-    ...callQuery(dayOrder, { condition }),
+    ...listQuery(dayOrder, { condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { deviceOverview } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 
 /** /sicDevice's overview: the machines by type, online now and the online rate. */
 export function useDeviceOverview() {
-  return useQuery(callQuery(deviceOverview));
+  return useQuery(listQuery(deviceOverview));
 }

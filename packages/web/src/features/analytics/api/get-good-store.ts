@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { goodStore } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { rangeCondition } from '../utils/range';
 
@@ -8,7 +8,7 @@ import { rangeCondition } from '../utils/range';
 export function useGoodStore(range: TimeRange, goodsId: number) {
   const condition = { ...rangeCondition(range), goods_id: goodsId };
   return useQuery({
-    ...callQuery(goodStore, { condition }),
+    ...listQuery(goodStore, { condition }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { goodSum, type SortAttr } from '@vendo/contract/api/analytics';
 import { RANKING_TOP } from '@vendo/contract/constants';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
@@ -10,7 +10,7 @@ import { rangeCondition } from '../utils/range';
 export function useGoodSum(range: TimeRange, sort: SortAttr) {
   const condition = { ...rangeCondition(range), sort_attr: sort };
   return useQuery({
-    ...callQuery(goodSum, { ...pageRequest(1, RANKING_TOP.goods), condition }),
+    ...listQuery(goodSum, { ...pageRequest(1, RANKING_TOP.goods), condition }),
     placeholderData: keepPreviousData,
   });
 }

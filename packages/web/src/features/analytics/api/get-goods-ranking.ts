@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { goodSumForG, type SortAttr } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
@@ -9,7 +9,7 @@ import { rangeCondition } from '../utils/range';
 export function useGoodsRanking(range: TimeRange, page: number, sort: SortAttr) {
   const condition = { ...rangeCondition(range), sort_attr: sort };
   return useQuery({
-    ...callQuery(goodSumForG, { ...pageRequest(page), condition }),
+    ...listQuery(goodSumForG, { ...pageRequest(page), condition }),
     placeholderData: keepPreviousData,
   });
 }

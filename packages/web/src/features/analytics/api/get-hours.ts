@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { hours } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { placeCondition, type Place } from '../utils/place';
 import { rangeCondition } from '../utils/range';
@@ -9,7 +9,7 @@ import { rangeCondition } from '../utils/range';
 export function useHours(range: TimeRange, place: Place, enabled = true) {
   const condition = { ...rangeCondition(range), ...placeCondition(place) };
   return useQuery({
-    ...callQuery(hours, { condition }),
+    ...listQuery(hours, { condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

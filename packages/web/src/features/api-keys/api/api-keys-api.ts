@@ -3,13 +3,13 @@ import { addApiKey, getApiKeys, revokeApiKey } from '@vendo/contract/api/api-key
 import type { CallRequest } from '@vendo/contract/api/call';
 import { getAllStore } from '@vendo/contract/api/catalog';
 import { callApi } from '../../../lib/api-client';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 export type ApiKeyBody = CallRequest<typeof addApiKey>;
 
 /** The merchant's keys, live first (a merchant has at most 20 live ones: one list, no pages). */
 export function useApiKeys() {
-  return useQuery(callQuery(getApiKeys, {}));
+  return useQuery(listQuery(getApiKeys, {}));
 }
 
 /** A new key; the answer holds the key itself, the only time it is ever shown. Quiet: the form shows refusals. */

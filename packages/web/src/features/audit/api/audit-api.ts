@@ -3,7 +3,7 @@ import { getUserList } from '@vendo/contract/api/account';
 import { auditReport, getAuditEntry, getAuditLog, type AuditKind } from '@vendo/contract/api/audit';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest } from '../../../lib/paging';
-import { callQuery } from '../../../lib/query-keys';
+import { callQuery, listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 
 /** Entries shown a page at a time. */
@@ -30,13 +30,13 @@ export function auditCondition(f: AuditFilters) {
 
 export function useAuditLog(filters: AuditFilters, page: number) {
   return useQuery({
-    ...callQuery(getAuditLog, { ...pageRequest(page, AUDIT_PAGE_SIZE), condition: auditCondition(filters) }),
+    ...listQuery(getAuditLog, { ...pageRequest(page, AUDIT_PAGE_SIZE), condition: auditCondition(filters) }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAuditEntry(id: number) {
-  return useQuery(callQuery(getAuditEntry, { id }));
+  return useQuery(listQuery(getAuditEntry, { id }));
 }
 
 /** The merchant's accounts (the main account and staff): the "who" filter. */

@@ -44,7 +44,7 @@ export default function ShareAddBankScreen() {
         ) : (
           <ListState
             pending={record.isPending}
-            failed={record.isError}
+            failed={record.isError && !record.data}
             error={record.error}
             onRetry={() => void record.refetch()}
           >

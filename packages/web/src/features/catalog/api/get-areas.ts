@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getArea } from '@vendo/contract/api/catalog';
-import { callQuery, queryKeyOf } from '../../../lib/query-keys';
+import { listQuery, queryKeyOf } from '../../../lib/query-keys';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
 
@@ -13,7 +13,7 @@ export interface AreaQuery {
 /** One page of the area cards, filtered by name. */
 export function useAreas({ page, pageSize, name }: AreaQuery) {
   return useQuery({
-    ...callQuery(getArea, { ...pageRequest(page, pageSize), condition: { area_name: name || undefined } }),
+    ...listQuery(getArea, { ...pageRequest(page, pageSize), condition: { area_name: name || undefined } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import type { CallRequest } from '@vendo/contract/api/call';
 import { addCoupon, delCoupon, editCoupon, getCardCouponList, getCoupon } from '@vendo/contract/api/coupons';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 /** Coupons shown a page at a time, and receipts in the receipts sheet. */
 export const COUPON_PAGE_SIZE = 10;
@@ -15,7 +15,7 @@ export type CouponBody = CallRequest<typeof addCoupon>;
 /** The merchant's coupons, newest first. */
 export function useCoupons(page: number) {
   return useQuery({
-    ...callQuery(getCoupon, { ...pageRequest(page, COUPON_PAGE_SIZE), condition: {} }),
+    ...listQuery(getCoupon, { ...pageRequest(page, COUPON_PAGE_SIZE), condition: {} }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,7 +23,7 @@ export function useCoupons(page: number) {
 /** Receipts and uses (of one coupon, or all): data, count and useCount. */
 export function useCouponReceipts(couponId: number | undefined, page: number) {
   return useQuery({
-    ...callQuery(getCardCouponList, {
+    ...listQuery(getCardCouponList, {
       ...pageRequest(page, RECEIPT_PAGE_SIZE),
       condition: couponId ? { coupon_id: couponId } : {},
     }),

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDev } from '@vendo/contract/api/devices';
 import { PAGE_SIZE } from '@vendo/contract/constants';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import { deviceCondition, type DeviceFilters } from '../utils/device-filters';
 import { pageRequest } from '../../../lib/paging';
 
@@ -14,7 +14,7 @@ const REFRESH_MS = 20_000;
 export function useDevices(filters: DeviceFilters) {
   const condition = deviceCondition(filters);
   return useQuery({
-    ...callQuery(getDev, { ...pageRequest(filters.page, DEVICE_PAGE_SIZE), condition }),
+    ...listQuery(getDev, { ...pageRequest(filters.page, DEVICE_PAGE_SIZE), condition }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getProfitSharing } from '@vendo/contract/api/funds';
 import { pageRequest } from '../../../lib/paging';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import { PROFIT_PAGE_SIZE, profitCondition, type ProfitFilters } from '../utils/profit-filters';
 
 /** One page of what each account received per day and machine, with the totals per account over the range. */
 export function useProfitSharing(filters: ProfitFilters) {
   return useQuery({
-    ...callQuery(getProfitSharing, {
+    ...listQuery(getProfitSharing, {
       ...pageRequest(filters.page, PROFIT_PAGE_SIZE),
       condition: profitCondition(filters),
     }),

@@ -12,7 +12,7 @@ import {
 } from '@vendo/contract/api/gifts';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 /** Batches shown a page at a time. */
 export const GIFT_PAGE_SIZE = 10;
@@ -24,7 +24,7 @@ export type GiftBody = CallRequest<typeof addGift>;
 /** The merchant's batches, newest first, with their counts per state. */
 export function useGifts(page: number, status: GiftCodeState | '' = '') {
   return useQuery({
-    ...callQuery(getGift, { ...pageRequest(page, GIFT_PAGE_SIZE), condition: status ? { status } : {} }),
+    ...listQuery(getGift, { ...pageRequest(page, GIFT_PAGE_SIZE), condition: status ? { status } : {} }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +73,7 @@ export function useDownloadGift() {
 
 /** The print sheet's codes and QR codes (the server marks the codes downloaded). */
 export function useGiftCodes(giftId: number) {
-  return useQuery({ ...callQuery(getGiftCodes, { gift_id: giftId }), staleTime: Infinity });
+  return useQuery({ ...listQuery(getGiftCodes, { gift_id: giftId }), staleTime: Infinity });
 }
 
 /** After the print sheet loaded: the list's counts changed. */

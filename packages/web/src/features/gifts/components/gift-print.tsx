@@ -34,7 +34,7 @@ function GiftPrint({ giftId, onClose }: { giftId: number; onClose: () => void })
       <p className="muted gift-print-hint">{t('print.hint')}</p>
       <ListState
         pending={codes.isPending}
-        failed={codes.isError}
+        failed={codes.isError && !codes.data}
         error={codes.error}
         onRetry={() => void codes.refetch()}
       >

@@ -3,19 +3,19 @@ import { getDev } from '@vendo/contract/api/devices';
 import { getActivityCenter, getRecord, recordReport } from '@vendo/contract/api/marketing';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
-import { callQuery } from '../../../lib/query-keys';
+import { callQuery, listQuery } from '../../../lib/query-keys';
 import { recordCondition, type RecordFilters } from '../utils/record-filters';
 
 /** Lines of /record a page (the contract's default). */
 export const RECORD_PAGE_SIZE = 20;
 
 export function useActivityCenter() {
-  return useQuery(callQuery(getActivityCenter, {}));
+  return useQuery(listQuery(getActivityCenter, {}));
 }
 
 export function useRecords(f: RecordFilters) {
   return useQuery({
-    ...callQuery(getRecord, { ...pageRequest(f.page, RECORD_PAGE_SIZE), condition: recordCondition(f) }),
+    ...listQuery(getRecord, { ...pageRequest(f.page, RECORD_PAGE_SIZE), condition: recordCondition(f) }),
     placeholderData: keepPreviousData,
   });
 }

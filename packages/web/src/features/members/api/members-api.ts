@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { editMember, getMember, getPointRule, memberReport, setPointRule } from '@vendo/contract/api/members';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest } from '../../../lib/paging';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 /** Members shown a page at a time. */
 export const MEMBER_PAGE_SIZE = 10;
@@ -10,7 +10,7 @@ export const MEMBER_PAGE_SIZE = 10;
 /** A page of the merchant's members, newest first; `keyword` matches nickname, card number or remarks. */
 export function useMembers(page: number, keyword: string) {
   return useQuery({
-    ...callQuery(getMember, {
+    ...listQuery(getMember, {
       ...pageRequest(page, MEMBER_PAGE_SIZE),
       condition: keyword ? { keyword } : {},
     }),

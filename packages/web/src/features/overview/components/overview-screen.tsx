@@ -29,7 +29,7 @@ export default function OverviewScreen() {
     <div className="page overview-page">
       <ListState
         pending={overview.isPending}
-        failed={overview.isError}
+        failed={overview.isError && !overview.data}
         error={overview.error}
         onRetry={() => void overview.refetch()}
         empty={false}

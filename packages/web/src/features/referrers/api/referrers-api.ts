@@ -12,7 +12,7 @@ import {
 } from '@vendo/contract/api/referrers';
 import { callApi } from '../../../lib/api-client';
 import { pageRequest, WHOLE_LIST } from '../../../lib/paging';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { callQuery, invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 /** Referrers shown a page at a time. */
 export const REFERRER_PAGE_SIZE = 10;
@@ -24,7 +24,7 @@ export type ReferrerBody = CallRequest<typeof addReferrer>;
 /** A page of the merchant's referrers, newest first; `keyword` matches name or number. */
 export function useReferrers(page: number, keyword: string) {
   return useQuery({
-    ...callQuery(getReferrer, {
+    ...listQuery(getReferrer, {
       ...pageRequest(page, REFERRER_PAGE_SIZE),
       condition: keyword ? { keyword } : {},
     }),
@@ -56,7 +56,7 @@ export function useDeleteReferrer() {
 /** Commission per day and referrer in a range (the picker's instants, end inclusive). */
 export function useCommission(range: { start: number; end: number }, page: number) {
   return useQuery({
-    ...callQuery(getReferrerCommission, {
+    ...listQuery(getReferrerCommission, {
       ...pageRequest(page, COMMISSION_PAGE_SIZE),
       condition: { start_time: range.start, end_time: range.end },
     }),

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStockLog } from '@vendo/contract/api/stock';
 import type { StockOperType, StockType } from '@vendo/contract/enums';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
 
 export interface StockLogFilter {
@@ -12,7 +12,7 @@ export interface StockLogFilter {
 /** The stock log, newest first, filtered by level and operation. */
 export function useStockLog({ page, filter }: { page: number; filter: StockLogFilter }) {
   return useQuery({
-    ...callQuery(getStockLog, {
+    ...listQuery(getStockLog, {
       ...pageRequest(page),
       condition: { stock_type: filter.stockType ?? undefined, oper_type: filter.operType ?? undefined },
     }),

@@ -11,13 +11,13 @@ import {
   testWebhook,
 } from '@vendo/contract/api/webhooks';
 import { callApi } from '../../../lib/api-client';
-import { callQuery, invalidateCalls } from '../../../lib/query-keys';
+import { invalidateCalls, listQuery } from '../../../lib/query-keys';
 
 export type WebhookBody = CallRequest<typeof addWebhook>;
 
 /** The merchant's endpoints (at most 10: one list, no pages). */
 export function useWebhooks() {
-  return useQuery(callQuery(getWebhooks, {}));
+  return useQuery(listQuery(getWebhooks, {}));
 }
 
 /** Add or change an endpoint; a new one's answer holds its secret, the only time it is shown. */
@@ -52,7 +52,7 @@ export function useRotateSecret() {
 /** An endpoint's last deliveries with their attempts; refreshed while some wait to be sent. */
 export function useDeliveries(id: number) {
   return useQuery({
-    ...callQuery(getWebhookDeliveries, { id, pageNum: 1, pageSize: 20 }),
+    ...listQuery(getWebhookDeliveries, { id, pageNum: 1, pageSize: 20 }),
     refetchInterval: (query) =>
       query.state.data?.data.some((d) => d.status === 'pending' || d.status === 'sending') ? 3000 : false,
   });
