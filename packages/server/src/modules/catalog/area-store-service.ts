@@ -67,6 +67,7 @@ export class AreaStoreService {
       if ((await this.d.repo.countAreas(trx, scope.merchantId)) >= max) {
         throw new AppError(RCODE.AREA_QUOTA_EXCEEDED, { max });
       }
+      await this.nameFree(trx, 'areas', scope.merchantId, input.name, null);
       return this.d.repo.insertArea(trx, scope.merchantId, scope.userId, areaInput(input), this.d.clock());
     });
     return { _id: id };
@@ -75,7 +76,11 @@ export class AreaStoreService {
   async editArea(auth: AuthContext, input: AreaFields & { _id: number }): Promise<void> {
     const scope = await this.unrestricted(auth);
     await this.area(scope, input._id);
-    await this.d.repo.updateArea(scope.merchantId, input._id, areaInput(input), this.d.clock());
+    await this.d.db.transaction().execute(async (trx) => {
+      await lockMerchant(trx, scope.merchantId);
+      await this.nameFree(trx, 'areas', scope.merchantId, input.name, input._id);
+      await this.d.repo.updateArea(scope.merchantId, input._id, areaInput(input), this.d.clock(), trx);
+    });
   }
 
   async deleteArea(auth: AuthContext, id: number): Promise<void> {
@@ -124,6 +129,7 @@ export class AreaStoreService {
       if ((await this.d.repo.countStores(trx, scope.merchantId)) >= max) {
         throw new AppError(RCODE.STORE_QUOTA_EXCEEDED, { max });
       }
+      await this.nameFree(trx, 'stores', scope.merchantId, input.name, null);
       return this.d.repo.insertStore(trx, scope.merchantId, scope.userId, fields, this.d.clock());
     });
     return { _id: id };
@@ -138,6 +144,8 @@ export class AreaStoreService {
     await this.area(scope, input.area);
     const fields = this.storeInput(input);
     await this.d.db.transaction().execute(async (trx) => {
+      await lockMerchant(trx, scope.merchantId);
+      await this.nameFree(trx, 'stores', scope.merchantId, input.name, input._id);
       await this.d.repo.updateStore(trx, scope.merchantId, input._id, fields, this.d.clock());
       if (input.area !== current.area_id) {
         await this.d.machines.moveStoreDevices(trx, scope.merchantId, input._id, input.area);
@@ -190,6 +198,22 @@ export class AreaStoreService {
     const row = await this.d.repo.findArea(scope.merchantId, id);
     if (!row) throw new AppError(RCODE.AREA_NOT_FOUND);
     return row;
+  }
+
+  /**
+   * Area and store names are unique among the merchant's live ones: the pickers, the store lists of staff, stock and
+   * the statistics show places by name alone. Checked under the merchant's lock, as the quota is.
+   */
+  private async nameFree(
+    trx: Kysely<Database>,
+    table: 'areas' | 'stores',
+    merchantId: number,
+    name: string,
+    exceptId: number | null,
+  ): Promise<void> {
+    if (await this.d.repo.nameTaken(trx, table, merchantId, name, exceptId)) {
+      throw new AppError(table === 'areas' ? RCODE.AREA_NAME_TAKEN : RCODE.STORE_NAME_TAKEN, { name });
+    }
   }
 
   /** Areas, new stores and deleting stores are merchant-wide structure: not for staff limited to listed stores. */

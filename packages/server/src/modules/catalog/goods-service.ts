@@ -74,6 +74,7 @@ export class GoodsService {
     const max = await this.quota(scope.merchantId);
     const id = await this.d.db.transaction().execute(async (trx) => {
       await this.assertRoom(trx, scope.merchantId, 1, max);
+      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], null);
       return this.d.repo.insert(
         trx,
         scope.merchantId,
@@ -95,6 +96,8 @@ export class GoodsService {
     const current = await this.goods(scope, input.goods_id);
     const fields = await this.fields(auth, input, current);
     await this.d.db.transaction().execute(async (trx) => {
+      await lockMerchant(trx, scope.merchantId);
+      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], current.id);
       await this.d.repo.update(
         trx,
         scope.merchantId,
@@ -186,6 +189,26 @@ export class GoodsService {
     await lockMerchant(trx, merchantId);
     if ((await this.d.repo.count(trx, merchantId)) + adding > max) {
       throw new AppError(RCODE.GOODS_QUOTA_EXCEEDED, { max });
+    }
+  }
+
+  /**
+   * Goods names are unique among the merchant's live goods (shelves, stock, bills and the goods statistics show goods
+   * by name; spec §5 warns that a rename changes the sales analysis): inside the writing transaction, after
+   * lockMerchant. Names given twice in one batch (an import) are refused too.
+   */
+  async assertNameFree(
+    trx: Kysely<Database>,
+    merchantId: number,
+    names: string[],
+    exceptId: number | null,
+  ): Promise<void> {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (seen.has(name) || (await this.d.repo.nameTaken(trx, merchantId, name, exceptId))) {
+        throw new AppError(RCODE.GOODS_NAME_TAKEN, { name });
+      }
+      seen.add(name);
     }
   }
 

@@ -177,6 +177,37 @@ describe.each(dialects())('goods on %s', (dialect) => {
     });
   });
 
+  it('refuses a second live goods of the same name within the merchant, in three languages', async () => {
+    const cola = ok<{ goods_id: number }>(await add(main, { goods_name: 'Cola', price: 300 })).goods_id;
+    const tea = ok<{ goods_id: number }>(await add(main, { goods_name: 'Tea', price: 300 })).goods_id;
+    const texts = {
+      'zh-CN': '已有名为“Cola”的商品，请换一个名称',
+      'zh-TW': '已有名為「Cola」的商品，請換一個名稱',
+      'en-US': 'Goods named "Cola" already exist: choose another name',
+    };
+    for (const [lang, msg] of Object.entries(texts)) {
+      const headers = { ...main.headers, lang };
+      expect(
+        await t.call('/api/v1/g/addPrivate', { goods_name: 'Cola ', price: 350 }, headers),
+      ).toMatchObject({ rcode: RCODE.GOODS_NAME_TAKEN, msg });
+      expect(
+        await t.call('/api/v1/g/editPrivate', { goods_id: tea, goods_name: 'Cola', price: 300 }, headers),
+      ).toMatchObject({ rcode: RCODE.GOODS_NAME_TAKEN, msg });
+    }
+    expect((await list(main)).data.map((g) => g.goods_name)).toEqual(['Tea', 'Cola']);
+    // Staff limited to their own goods are told too: the shelves and the statistics show goods by name alone.
+    const staff = await staffAccount(t, main, { account: 'clerk', perms: [1024], goodsOwnOnly: true });
+    expect((await add(staff, { goods_name: 'Cola', price: 300 })).rcode).toBe(RCODE.GOODS_NAME_TAKEN);
+    // Its own name on save, another merchant's goods, and deleted goods' names are fine.
+    ok(
+      await t.call('/api/v1/g/editPrivate', { goods_id: cola, goods_name: 'Cola', price: 400 }, main.headers),
+    );
+    const other = await mainAccount(t, '13900000002');
+    ok(await add(other, { goods_name: 'Cola', price: 300 }));
+    ok(await t.call('/api/v1/g/delPrivate', { goods_id: tea }, main.headers));
+    ok(await add(main, { goods_name: 'Tea', price: 300 }));
+  });
+
   it('refuses another merchant’s goods everywhere', async () => {
     const { goods_id } = ok<{ goods_id: number }>(await add(main, { goods_name: 'Cola', price: 300 }));
     const other = await mainAccount(t, '13900000002');
