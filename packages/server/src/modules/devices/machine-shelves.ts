@@ -62,7 +62,7 @@ export class MachineShelves implements PlaceMachines {
    * Whether the machine is the merchant's now or was bound to it once (its history stays the merchant's): what a
    * list filtered by a machine checks, so a machine never the merchant's answers DEVICE_NOT_FOUND, not nothing.
    */
-  async merchantHasOrHad(merchantId: number, sn: string): Promise<boolean> {
+  private async merchantHasOrHad(merchantId: number, sn: string): Promise<boolean> {
     const now = await this.db
       .selectFrom('devices')
       .select('id')

@@ -10,10 +10,9 @@ import {
 import type * as api from '@vendo/contract/api/marketing';
 import { startOfPeriod } from '@vendo/contract/constants';
 import type { z } from 'zod';
-import { RCODE } from '@vendo/contract/rcodes';
 import type { Database } from '../../db/database';
-import { AppError } from '../../platform/app-error';
 import type { AuthContext } from '../../platform/auth';
+import { scopeOf } from '../../platform/scope';
 import { MachineShelves } from '../devices/machine-shelves';
 import { MerchantZones } from '../orders/merchant-zones';
 import { resolveMarketingRange } from '../referrers/referrer-range';
@@ -85,9 +84,11 @@ export class MarketingService {
     const merchantId = auth.merchant.id;
     const timeZone = await this.zones.of(this.d.db, merchantId);
     const range = resolveMarketingRange(c, this.d.clock(), timeZone);
-    // A machine never the merchant's is refused as the other calls refuse it, not answered with an empty list.
-    if (c.sn !== undefined && !(await new MachineShelves(this.d.db).merchantHasOrHad(merchantId, c.sn)))
-      throw new AppError(RCODE.DEVICE_NOT_FOUND);
+    // The check every list filtered by a machine makes (the audit log, profit sharing, stock, statistics): a machine
+    // never the merchant's answers DEVICE_NOT_FOUND, not an empty list; one it had once still filters its records.
+    if (c.sn !== undefined) {
+      await new MachineShelves(this.d.db).checkFilterMachine(await scopeOf(this.d.db, auth), c.sn);
+    }
     return {
       filter: { merchantId, ...range, sn: c.sn },
       kinds: c.kind ? [c.kind] : [...RECORD_KINDS],
