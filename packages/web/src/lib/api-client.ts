@@ -37,6 +37,14 @@ export function errorText(error: unknown): string {
   return error.rcode > 0 ? i18n.t('common:api.withCode', { code: error.rcode, msg: error.msg }) : error.msg;
 }
 
+/**
+ * What a failed load says where it failed (a list's state, a field): a refusal the server answered, in its words
+ * and with its code, else the screen's own "could not load" (network, timeout, an answer that was not ours).
+ */
+export function loadFailureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.rcode > 0 ? errorText(error) : fallback;
+}
+
 export interface CallOptions {
   /** Skip the error toast (the screen shows the msg itself). The 604 redirect still happens. */
   quiet?: boolean;

@@ -1,7 +1,7 @@
 import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../lib/api-client';
+import { loadFailureText } from '../../lib/api-client';
 import './list-state.css';
 
 interface ListStateProps {
@@ -44,9 +44,7 @@ export function ListState({
   if (failed) {
     return (
       <div className="list-failed" role="alert">
-        <p className="muted">
-          {error instanceof ApiError && error.rcode > 0 ? errorText(error) : t('loadFailed')}
-        </p>
+        <p className="muted">{loadFailureText(error, t('loadFailed'))}</p>
         <Button size="small" onClick={onRetry}>
           {t('retry')}
         </Button>

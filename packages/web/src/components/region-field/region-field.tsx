@@ -1,5 +1,6 @@
 import { CloseCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
+import { loadFailureText } from '../../lib/api-client';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useRegions } from './get-regions';
 import {
@@ -21,6 +22,7 @@ export interface RegionFieldTexts {
   clear: string;
   /** The cascader's column placeholder ("please choose"). */
   pick: string;
+  /** A failure the server did not word (network, timeout); its refusals are said in its words. */
   loadFailed: string;
 }
 
@@ -96,7 +98,9 @@ export function RegionField({
           }}
         />
       ) : null}
-      {regions.isError && open ? <p className="field-error">{texts.loadFailed}</p> : null}
+      {regions.isError && open ? (
+        <p className="field-error">{loadFailureText(regions.error, texts.loadFailed)}</p>
+      ) : null}
     </div>
   );
 }

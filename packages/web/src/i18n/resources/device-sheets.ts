@@ -4,8 +4,6 @@ import { defineNamespace } from '../catalog';
 export default defineNamespace({
   'zh-CN': {
     loading: '加载中…',
-    loadFailed: '加载失败',
-    retry: '重试',
     save: '保存',
     saved: '已保存',
     cancel: '取消',
@@ -220,8 +218,6 @@ export default defineNamespace({
   },
   'zh-TW': {
     loading: '載入中…',
-    loadFailed: '載入失敗',
-    retry: '重試',
     save: '儲存',
     saved: '已儲存',
     cancel: '取消',
@@ -436,8 +432,6 @@ export default defineNamespace({
   },
   'en-US': {
     loading: 'Loading…',
-    loadFailed: 'Could not load',
-    retry: 'Retry',
     save: 'Save',
     saved: 'Saved',
     cancel: 'Cancel',

@@ -1,8 +1,9 @@
 import type { Device } from '@vendo/contract/api/devices';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListState } from '../../../components/list-state/list-state';
 import { useUserInfo } from '../../../lib/session';
 import { useChannels } from '../api/get-channels';
 import { storeStockPath } from '../utils/access';
@@ -19,7 +20,7 @@ function Inventory({ device, onClose }: { device: Device; onClose: () => void })
   const navigate = useNavigate();
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
-  const channels = useChannels(device.sn);
+  const channels = useChannels(device.sn, 'list');
   const shelves = channels.data?.data ?? [];
   const stocked = shelves.filter((s) => s.goods !== null);
   const quantity = stocked.reduce((sum, s) => sum + s.quantity, 0);
@@ -31,18 +32,12 @@ function Inventory({ device, onClose }: { device: Device; onClose: () => void })
   return (
     <SheetFrame title={t('inventory.title')} onClose={onClose} tall>
       <p className="dv-subtitle">{`${device.title || t('notSet')} · ${device.sn}`}</p>
-      {channels.isPending ? (
-        <div className="dv-state" role="status">
-          <DotLoading color="primary" />
-        </div>
-      ) : channels.isError ? (
-        <div className="dv-state" role="alert">
-          <p className="muted">{t('loadFailed')}</p>
-          <Button size="small" onClick={() => void channels.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : (
+      <ListState
+        pending={channels.isPending}
+        failed={channels.isError && !channels.data}
+        error={channels.error}
+        onRetry={() => void channels.refetch()}
+      >
         <>
           <dl className="card dv-totals">
             <div>
@@ -109,7 +104,7 @@ function Inventory({ device, onClose }: { device: Device; onClose: () => void })
           )}
           {low > 0 ? <p className="dv-hint dv-pad">{t('inventory.threshold', { count: low })}</p> : null}
         </>
-      )}
+      </ListState>
     </SheetFrame>
   );
 }

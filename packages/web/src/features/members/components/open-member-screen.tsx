@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLocale, registerNamespace } from '../../../i18n/i18n';
 import membersTexts from '../../../i18n/resources/members';
-import { ApiError, callApi } from '../../../lib/api-client';
+import { ApiError, callApi, loadFailureText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { queryKeyOf } from '../../../lib/query-keys';
 import { readMemberCert } from '../../../lib/session';
@@ -210,9 +210,14 @@ function ListFoot(props: {
   );
 }
 
+/**
+ * A member list's loading, failed or empty line, in the page's own look: a refusal in the server's words (as the
+ * app's ListState says it), else "could not load".
+ */
 function ListStatus(props: {
   pending: boolean;
   failed: boolean;
+  error: unknown;
   empty: boolean;
   emptyText: string;
   onRetry: () => void;
@@ -227,7 +232,7 @@ function ListStatus(props: {
   if (props.failed) {
     return (
       <div className="open-member-muted" role="alert">
-        <p>{t('open.loadFailed')}</p>
+        <p>{loadFailureText(props.error, t('open.loadFailed'))}</p>
         <button type="button" className="open-member-button" onClick={props.onRetry}>
           {t('open.retry')}
         </button>
@@ -251,6 +256,7 @@ function BillView({ onBack }: { onBack: () => void }) {
       <ListStatus
         pending={query.isPending}
         failed={query.isError && rows.length === 0}
+        error={query.error}
         empty={rows.length === 0}
         emptyText={t('open.billEmpty')}
         onRetry={() => void query.refetch()}
@@ -322,6 +328,7 @@ function CouponsView({ onBack }: { onBack: () => void }) {
       <ListStatus
         pending={query.isPending}
         failed={query.isError && rows.length === 0}
+        error={query.error}
         empty={rows.length === 0}
         emptyText={t('open.couponsEmpty')}
         onRetry={() => void query.refetch()}

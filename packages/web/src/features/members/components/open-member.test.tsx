@@ -1,7 +1,9 @@
 import type { Member, MemberBill, MemberCoupon } from '@vendo/contract/api/members';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { i18n } from '../../../i18n/i18n';
+import membersTexts from '../../../i18n/resources/members';
 import { readMemberCert } from '../../../lib/session';
 import { local, LOGIN_KEYS } from '../../../lib/storage';
 import { makeUser } from '../../../lib/test-fixtures';
@@ -182,4 +184,23 @@ describe('/open-member', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(readMemberCert()).toEqual({ token: 'tk', secret: 'sc' });
   });
+
+  it.each(['zh-CN', 'zh-TW', 'en-US'] as const)(
+    'a purchase history the server refuses says why in its words, with a retry (%s)',
+    async (lang) => {
+      await i18n.changeLanguage(lang);
+      const refusal = rcodeText(RCODE.APP_EXPIRED)![lang];
+      local.setJson(LOGIN_KEYS.memberInfo, { token: 'tk', secret: 'sc' });
+      answerWith({
+        [SELF]: { rcode: 0, result: { data: me } },
+        [BILL]: { rcode: RCODE.APP_EXPIRED, msg: refusal },
+      });
+      renderScreen(makeUser(), '/open-member?view=bill', <OpenMemberScreen />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(refusal);
+      expect(alert.textContent).toContain(String(RCODE.APP_EXPIRED));
+      expect(alert.textContent).not.toContain(membersTexts[lang].open.loadFailed);
+      expect(within(alert).getByRole('button', { name: membersTexts[lang].open.retry })).toBeTruthy();
+    },
+  );
 });
