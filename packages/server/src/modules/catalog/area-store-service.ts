@@ -16,6 +16,7 @@ import type { CatalogRemovals } from './catalog-removals';
 import { lockMerchant } from '../../db/list-query';
 import type { PlaceMachines } from './place-machines';
 import type { Regions } from './regions';
+import { lockNames } from './name-lock';
 
 type AreaFields = z.output<typeof api.addArea.request>;
 type StoreFields = z.output<typeof api.addStore.request>;
@@ -77,9 +78,9 @@ export class AreaStoreService {
     const scope = await this.unrestricted(auth);
     await this.area(scope, input._id);
     await this.d.db.transaction().execute(async (trx) => {
-      await lockMerchant(trx, scope.merchantId);
-      await this.nameFree(trx, 'areas', scope.merchantId, input.name, input._id);
       await this.d.repo.updateArea(scope.merchantId, input._id, areaInput(input), this.d.clock(), trx);
+      // Checked after the write, the name lock last (name-lock.ts): a clash rolls the write back.
+      await this.nameFree(trx, 'areas', scope.merchantId, input.name, input._id);
     });
   }
 
@@ -144,12 +145,12 @@ export class AreaStoreService {
     await this.area(scope, input.area);
     const fields = this.storeInput(input);
     await this.d.db.transaction().execute(async (trx) => {
-      await lockMerchant(trx, scope.merchantId);
-      await this.nameFree(trx, 'stores', scope.merchantId, input.name, input._id);
       await this.d.repo.updateStore(trx, scope.merchantId, input._id, fields, this.d.clock());
       if (input.area !== current.area_id) {
         await this.d.machines.moveStoreDevices(trx, scope.merchantId, input._id, input.area);
       }
+      // Checked after the writes, the name lock last (name-lock.ts): a clash rolls them back.
+      await this.nameFree(trx, 'stores', scope.merchantId, input.name, input._id);
     });
   }
 
@@ -202,7 +203,7 @@ export class AreaStoreService {
 
   /**
    * Area and store names are unique among the merchant's live ones: the pickers, the store lists of staff, stock and
-   * the statistics show places by name alone. Checked under the merchant's lock, as the quota is.
+   * the statistics show places by name alone. Checked under the names' lock (name-lock.ts), taken here.
    */
   private async nameFree(
     trx: Kysely<Database>,
@@ -211,6 +212,7 @@ export class AreaStoreService {
     name: string,
     exceptId: number | null,
   ): Promise<void> {
+    await lockNames(trx, table, merchantId);
     if (await this.d.repo.nameTaken(trx, table, merchantId, name, exceptId)) {
       throw new AppError(table === 'areas' ? RCODE.AREA_NAME_TAKEN : RCODE.STORE_NAME_TAKEN, { name });
     }

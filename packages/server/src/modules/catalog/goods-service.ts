@@ -16,6 +16,7 @@ import type { ImageUrls } from './image-urls';
 import { lockMerchant } from '../../db/list-query';
 import type { PlaceMachines } from './place-machines';
 import { AuditLog, diffFields, originOf } from '../audit/audit-log';
+import { lockNames } from './name-lock';
 
 export type { GoodsRow };
 
@@ -96,8 +97,6 @@ export class GoodsService {
     const current = await this.goods(scope, input.goods_id);
     const fields = await this.fields(auth, input, current);
     await this.d.db.transaction().execute(async (trx) => {
-      await lockMerchant(trx, scope.merchantId);
-      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], current.id);
       await this.d.repo.update(
         trx,
         scope.merchantId,
@@ -118,6 +117,8 @@ export class GoodsService {
           changes: prices,
         });
       }
+      // Checked after the writes, the name lock last (name-lock.ts): a clash rolls them back.
+      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], current.id);
     });
     return { goods_id: current.id, renamed: current.name !== fields.goods.name };
   }
@@ -194,8 +195,8 @@ export class GoodsService {
 
   /**
    * Goods names are unique among the merchant's live goods (shelves, stock, bills and the goods statistics show goods
-   * by name; spec §5 warns that a rename changes the sales analysis): inside the writing transaction, after
-   * lockMerchant. Names given twice in one batch (an import) are refused too.
+   * by name; spec §5 warns that a rename changes the sales analysis): inside the writing transaction, under the
+   * names' lock taken here (name-lock.ts). Names given twice in one batch (an import) are refused too.
    */
   async assertNameFree(
     trx: Kysely<Database>,
@@ -203,6 +204,7 @@ export class GoodsService {
     names: string[],
     exceptId: number | null,
   ): Promise<void> {
+    await lockNames(trx, 'goods', merchantId);
     const seen = new Set<string>();
     for (const name of names) {
       if (seen.has(name) || (await this.d.repo.nameTaken(trx, merchantId, name, exceptId))) {
