@@ -273,28 +273,4 @@ export const catalogRcodes = {
         'Warehouse stock is for the main account and staff managing all stores only: choose one of your stores',
     },
   },
-  736: {
-    name: 'AREA_NAME_TAKEN',
-    text: {
-      'zh-CN': '已有名为“{name}”的区域，请换一个名称',
-      'zh-TW': '已有名為「{name}」的區域，請換一個名稱',
-      'en-US': 'An area named "{name}" already exists: choose another name',
-    },
-  },
-  737: {
-    name: 'STORE_NAME_TAKEN',
-    text: {
-      'zh-CN': '已有名为“{name}”的门店，请换一个名称',
-      'zh-TW': '已有名為「{name}」的門店，請換一個名稱',
-      'en-US': 'A store named "{name}" already exists: choose another name',
-    },
-  },
-  738: {
-    name: 'GOODS_NAME_TAKEN',
-    text: {
-      'zh-CN': '已有名为“{name}”的商品，请换一个名称',
-      'zh-TW': '已有名為「{name}」的商品，請換一個名稱',
-      'en-US': 'Goods named "{name}" already exist: choose another name',
-    },
-  },
 } as const satisfies Record<number, RcodeEntry>;

@@ -105,10 +105,7 @@ export const area = z.object({
 });
 export type Area = z.infer<typeof area>;
 
-/**
- * Create and edit use name, address, tel, note (spec §3). The name is unique among the merchant's areas (rcode
- * AREA_NAME_TAKEN), as pickers show areas by name alone.
- */
+/** Create and edit use name, address, tel, note (spec §3). */
 const areaFields = {
   name: zRequiredName,
   address: zText(TEXT_MAX.address),
@@ -181,10 +178,8 @@ export const store = z.object({
 export type Store = z.infer<typeof store>;
 
 /**
- * Create and edit: the name is unique among the merchant's stores, whatever their area (rcode STORE_NAME_TAKEN):
- * flat store lists (staff scopes, stock, statistics) show stores by name alone. The region arrives as official
- * codes only; the server fills in the names from the division data, so a store never holds a name that does not
- * match its code. All three codes, or none.
+ * Create and edit: the region arrives as official codes only; the server fills in the names from the division
+ * data, so a store never holds a name that does not match its code. All three codes, or none.
  */
 const storeFields = {
   name: zRequiredName,
@@ -313,7 +308,6 @@ const zRequiredPrice = z
   .number({ error: (issue) => (issue.input === undefined ? 'required' : 'numberInvalid') })
   .pipe(zPriceCents);
 
-/** The goods name is unique among the merchant's goods (GOODS_NAME_TAKEN; an import naming one imports nothing). */
 export const goodsFields = {
   goods_name: zName.pipe(z.string().max(TEXT_MAX.name, { error: 'invalidValue' })),
   price: zRequiredPrice,

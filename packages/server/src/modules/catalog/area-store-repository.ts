@@ -94,24 +94,6 @@ export class AreaStoreRepository {
     return new Map(rows.map((r) => [r.area_id, Number(r.count)]));
   }
 
-  /** Whether another live area or store of the merchant (not `exceptId`) has this name. */
-  async nameTaken(
-    db: Kysely<Database>,
-    table: 'areas' | 'stores',
-    merchantId: number,
-    name: string,
-    exceptId: number | null,
-  ): Promise<boolean> {
-    let query = db
-      .selectFrom(table)
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('name', '=', name)
-      .where('deleted_at', 'is', null);
-    if (exceptId !== null) query = query.where('id', '<>', exceptId);
-    return (await query.limit(1).executeTakeFirst()) !== undefined;
-  }
-
   async countAreas(db: Kysely<Database>, merchantId: number): Promise<number> {
     const row = await db
       .selectFrom('areas')
@@ -155,14 +137,8 @@ export class AreaStoreRepository {
     return row.id;
   }
 
-  async updateArea(
-    merchantId: number,
-    id: number,
-    input: AreaInput,
-    now: number,
-    db: Kysely<Database> = this.db,
-  ): Promise<void> {
-    await db
+  async updateArea(merchantId: number, id: number, input: AreaInput, now: number): Promise<void> {
+    await this.db
       .updateTable('areas')
       .set({ ...input, updated_at: now })
       .where('merchant_id', '=', merchantId)

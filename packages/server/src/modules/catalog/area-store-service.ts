@@ -16,7 +16,6 @@ import type { CatalogRemovals } from './catalog-removals';
 import { lockMerchant } from '../../db/list-query';
 import type { PlaceMachines } from './place-machines';
 import type { Regions } from './regions';
-import { lockNames } from './name-lock';
 
 type AreaFields = z.output<typeof api.addArea.request>;
 type StoreFields = z.output<typeof api.addStore.request>;
@@ -68,7 +67,6 @@ export class AreaStoreService {
       if ((await this.d.repo.countAreas(trx, scope.merchantId)) >= max) {
         throw new AppError(RCODE.AREA_QUOTA_EXCEEDED, { max });
       }
-      await this.nameFree(trx, 'areas', scope.merchantId, input.name, null);
       return this.d.repo.insertArea(trx, scope.merchantId, scope.userId, areaInput(input), this.d.clock());
     });
     return { _id: id };
@@ -77,11 +75,7 @@ export class AreaStoreService {
   async editArea(auth: AuthContext, input: AreaFields & { _id: number }): Promise<void> {
     const scope = await this.unrestricted(auth);
     await this.area(scope, input._id);
-    await this.d.db.transaction().execute(async (trx) => {
-      await this.d.repo.updateArea(scope.merchantId, input._id, areaInput(input), this.d.clock(), trx);
-      // Checked after the write, the name lock last (name-lock.ts): a clash rolls the write back.
-      await this.nameFree(trx, 'areas', scope.merchantId, input.name, input._id);
-    });
+    await this.d.repo.updateArea(scope.merchantId, input._id, areaInput(input), this.d.clock());
   }
 
   async deleteArea(auth: AuthContext, id: number): Promise<void> {
@@ -130,7 +124,6 @@ export class AreaStoreService {
       if ((await this.d.repo.countStores(trx, scope.merchantId)) >= max) {
         throw new AppError(RCODE.STORE_QUOTA_EXCEEDED, { max });
       }
-      await this.nameFree(trx, 'stores', scope.merchantId, input.name, null);
       return this.d.repo.insertStore(trx, scope.merchantId, scope.userId, fields, this.d.clock());
     });
     return { _id: id };
@@ -149,8 +142,6 @@ export class AreaStoreService {
       if (input.area !== current.area_id) {
         await this.d.machines.moveStoreDevices(trx, scope.merchantId, input._id, input.area);
       }
-      // Checked after the writes, the name lock last (name-lock.ts): a clash rolls them back.
-      await this.nameFree(trx, 'stores', scope.merchantId, input.name, input._id);
     });
   }
 
@@ -199,23 +190,6 @@ export class AreaStoreService {
     const row = await this.d.repo.findArea(scope.merchantId, id);
     if (!row) throw new AppError(RCODE.AREA_NOT_FOUND);
     return row;
-  }
-
-  /**
-   * Area and store names are unique among the merchant's live ones: the pickers, the store lists of staff, stock and
-   * the statistics show places by name alone. Checked under the names' lock (name-lock.ts), taken here.
-   */
-  private async nameFree(
-    trx: Kysely<Database>,
-    table: 'areas' | 'stores',
-    merchantId: number,
-    name: string,
-    exceptId: number | null,
-  ): Promise<void> {
-    await lockNames(trx, table, merchantId);
-    if (await this.d.repo.nameTaken(trx, table, merchantId, name, exceptId)) {
-      throw new AppError(table === 'areas' ? RCODE.AREA_NAME_TAKEN : RCODE.STORE_NAME_TAKEN, { name });
-    }
   }
 
   /** Areas, new stores and deleting stores are merchant-wide structure: not for staff limited to listed stores. */

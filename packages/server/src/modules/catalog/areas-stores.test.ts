@@ -394,68 +394,6 @@ describe.each(dialects())('areas and stores on %s', (dialect) => {
     });
   });
 
-  describe('names', () => {
-    it('refuses a second live area or store of the same name within the merchant, in three languages', async () => {
-      const north = await areaId(main, 'North');
-      const south = await areaId(main, 'South');
-      const mall = await storeId(main, north, 'Mall');
-      const texts = {
-        area: {
-          'zh-CN': '已有名为“North”的区域，请换一个名称',
-          'zh-TW': '已有名為「North」的區域，請換一個名稱',
-          'en-US': 'An area named "North" already exists: choose another name',
-        },
-        store: {
-          'zh-CN': '已有名为“Mall”的门店，请换一个名称',
-          'zh-TW': '已有名為「Mall」的門店，請換一個名稱',
-          'en-US': 'A store named "Mall" already exists: choose another name',
-        },
-      };
-      for (const [lang, msg] of Object.entries(texts.area)) {
-        const headers = { ...main.headers, lang };
-        // Surrounding spaces are trimmed before the names are compared.
-        expect(await t.call('/api/v1/u/addArea', { name: ' North ' }, headers)).toMatchObject({
-          rcode: RCODE.AREA_NAME_TAKEN,
-          msg,
-        });
-        expect(await t.call('/api/v1/u/editArea', { _id: south, name: 'North' }, headers)).toMatchObject({
-          rcode: RCODE.AREA_NAME_TAKEN,
-          msg,
-        });
-      }
-      for (const [lang, msg] of Object.entries(texts.store)) {
-        const headers = { ...main.headers, lang };
-        // Unique across the merchant, not only within an area: store pickers and staff store lists are flat.
-        expect(await t.call('/api/v1/u/addStore', { name: 'Mall', area: south }, headers)).toMatchObject({
-          rcode: RCODE.STORE_NAME_TAKEN,
-          msg,
-        });
-      }
-      const kiosk = await storeId(main, south, 'Kiosk');
-      expect(
-        (await t.call('/api/v1/u/editStore', { _id: kiosk, name: 'Mall', area: south }, main.headers)).rcode,
-      ).toBe(RCODE.STORE_NAME_TAKEN);
-      const areas = ok<{ data: Area[] }>(await t.call('/api/v1/u/getArea', {}, main.headers));
-      expect(areas.data.map((a) => a.area_name).sort()).toEqual(['North', 'South']);
-      const stores = ok<{ data: Store[] }>(await t.call('/api/v1/u/getStore', {}, main.headers));
-      expect(stores.data.map((s) => s.store_name).sort()).toEqual(['Kiosk', 'Mall']);
-
-      // Saving a place under its own name, another merchant's names, and names of deleted places are fine.
-      ok(await t.call('/api/v1/u/editArea', { _id: north, name: 'North', note: 'gate' }, main.headers));
-      ok(
-        await t.call(
-          '/api/v1/u/editStore',
-          { _id: mall, name: 'Mall', area: north, note: 'x' },
-          main.headers,
-        ),
-      );
-      const other = await mainAccount(t, '13900000002');
-      await storeId(other, await areaId(other, 'North'), 'Mall');
-      ok(await t.call('/api/v1/u/delStore', { _id: kiosk }, main.headers));
-      ok(await t.call('/api/v1/u/addStore', { name: 'Kiosk', area: south }, main.headers));
-    });
-  });
-
   describe('staff', () => {
     it('limited to listed stores: sees those only and may not reshape areas', async () => {
       const north = await areaId(main, 'North');

@@ -74,13 +74,6 @@ export class GoodsImport {
     const max = await this.d.goods.quota(auth.merchant.id);
     await this.d.db.transaction().execute(async (trx) => {
       await this.d.goods.assertRoom(trx, auth.merchant.id, inputs.length, max);
-      // A name the merchant's goods have, or one the file gives twice, imports nothing (GOODS_NAME_TAKEN names it).
-      await this.d.goods.assertNameFree(
-        trx,
-        auth.merchant.id,
-        inputs.map((i) => i.goods.name),
-        null,
-      );
       for (const input of inputs) {
         await this.d.repo.insert(trx, auth.merchant.id, auth.user.id, input.goods, input.detailImages, now);
       }

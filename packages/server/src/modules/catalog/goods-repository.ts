@@ -76,18 +76,6 @@ export class GoodsRepository {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** Whether other live goods of the merchant (not `exceptId`) have this name. */
-  async nameTaken(db: Db, merchantId: number, name: string, exceptId: number | null): Promise<boolean> {
-    let query = db
-      .selectFrom('goods')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('name', '=', name)
-      .where('deleted_at', 'is', null);
-    if (exceptId !== null) query = query.where('id', '<>', exceptId);
-    return (await query.limit(1).executeTakeFirst()) !== undefined;
-  }
-
   async count(db: Db, merchantId: number): Promise<number> {
     const row = await db
       .selectFrom('goods')

@@ -16,7 +16,6 @@ import type { ImageUrls } from './image-urls';
 import { lockMerchant } from '../../db/list-query';
 import type { PlaceMachines } from './place-machines';
 import { AuditLog, diffFields, originOf } from '../audit/audit-log';
-import { lockNames } from './name-lock';
 
 export type { GoodsRow };
 
@@ -75,7 +74,6 @@ export class GoodsService {
     const max = await this.quota(scope.merchantId);
     const id = await this.d.db.transaction().execute(async (trx) => {
       await this.assertRoom(trx, scope.merchantId, 1, max);
-      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], null);
       return this.d.repo.insert(
         trx,
         scope.merchantId,
@@ -117,8 +115,6 @@ export class GoodsService {
           changes: prices,
         });
       }
-      // Checked after the writes, the name lock last (name-lock.ts): a clash rolls them back.
-      await this.assertNameFree(trx, scope.merchantId, [fields.goods.name], current.id);
     });
     return { goods_id: current.id, renamed: current.name !== fields.goods.name };
   }
@@ -190,27 +186,6 @@ export class GoodsService {
     await lockMerchant(trx, merchantId);
     if ((await this.d.repo.count(trx, merchantId)) + adding > max) {
       throw new AppError(RCODE.GOODS_QUOTA_EXCEEDED, { max });
-    }
-  }
-
-  /**
-   * Goods names are unique among the merchant's live goods (shelves, stock, bills and the goods statistics show goods
-   * by name; spec §5 warns that a rename changes the sales analysis): inside the writing transaction, under the
-   * names' lock taken here (name-lock.ts). Names given twice in one batch (an import) are refused too.
-   */
-  async assertNameFree(
-    trx: Kysely<Database>,
-    merchantId: number,
-    names: string[],
-    exceptId: number | null,
-  ): Promise<void> {
-    await lockNames(trx, 'goods', merchantId);
-    const seen = new Set<string>();
-    for (const name of names) {
-      if (seen.has(name) || (await this.d.repo.nameTaken(trx, merchantId, name, exceptId))) {
-        throw new AppError(RCODE.GOODS_NAME_TAKEN, { name });
-      }
-      seen.add(name);
     }
   }
 

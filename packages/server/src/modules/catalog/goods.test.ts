@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Goods, GoodsImage } from '@vendo/contract/api/catalog';
 import { RCODE } from '@vendo/contract/rcodes';
-import { sql } from 'kysely';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
-import { lockNames } from './name-lock';
 import {
   addMachine,
   mainAccount,
@@ -178,74 +176,6 @@ describe.each(dialects())('goods on %s', (dialect) => {
       update_time: t.clock.now,
     });
   });
-
-  it('refuses a second live goods of the same name within the merchant, in three languages', async () => {
-    const cola = ok<{ goods_id: number }>(await add(main, { goods_name: 'Cola', price: 300 })).goods_id;
-    const tea = ok<{ goods_id: number }>(await add(main, { goods_name: 'Tea', price: 300 })).goods_id;
-    const texts = {
-      'zh-CN': '已有名为“Cola”的商品，请换一个名称',
-      'zh-TW': '已有名為「Cola」的商品，請換一個名稱',
-      'en-US': 'Goods named "Cola" already exist: choose another name',
-    };
-    for (const [lang, msg] of Object.entries(texts)) {
-      const headers = { ...main.headers, lang };
-      expect(
-        await t.call('/api/v1/g/addPrivate', { goods_name: 'Cola ', price: 350 }, headers),
-      ).toMatchObject({ rcode: RCODE.GOODS_NAME_TAKEN, msg });
-      expect(
-        await t.call('/api/v1/g/editPrivate', { goods_id: tea, goods_name: 'Cola', price: 300 }, headers),
-      ).toMatchObject({ rcode: RCODE.GOODS_NAME_TAKEN, msg });
-    }
-    expect((await list(main)).data.map((g) => g.goods_name)).toEqual(['Tea', 'Cola']);
-    // Staff limited to their own goods are told too: the shelves and the statistics show goods by name alone.
-    const staff = await staffAccount(t, main, { account: 'clerk', perms: [1024], goodsOwnOnly: true });
-    expect((await add(staff, { goods_name: 'Cola', price: 300 })).rcode).toBe(RCODE.GOODS_NAME_TAKEN);
-    // Its own name on save, another merchant's goods, and deleted goods' names are fine.
-    ok(
-      await t.call('/api/v1/g/editPrivate', { goods_id: cola, goods_name: 'Cola', price: 400 }, main.headers),
-    );
-    const other = await mainAccount(t, '13900000002');
-    ok(await add(other, { goods_name: 'Cola', price: 300 }));
-    ok(await t.call('/api/v1/g/delPrivate', { goods_id: tea }, main.headers));
-    ok(await add(main, { goods_name: 'Tea', price: 300 }));
-  });
-
-  it.runIf(dialect === 'postgres')(
-    'waits for a rename of another transaction before checking a name, then refuses it',
-    async () => {
-      const { goods_id } = ok<{ goods_id: number }>(await add(main, { goods_name: 'A', price: 300 }));
-      // Another writer renames A to 'Same' and holds the names' lock, not committed yet.
-      let commit = () => {};
-      const committed = new Promise<void>((resolve) => (commit = resolve));
-      let locked = () => {};
-      const holding = new Promise<void>((resolve) => (locked = resolve));
-      const writer = t.db.kysely.transaction().execute(async (trx) => {
-        await trx.updateTable('goods').set({ name: 'Same' }).where('id', '=', goods_id).execute();
-        await lockNames(trx, 'goods', main.merchantId);
-        locked();
-        await committed;
-      });
-      await holding;
-      const answer = add(main, { goods_name: 'Same', price: 300 });
-      const adding = answer.then(() => 'answered' as const);
-      const waiting = async () => {
-        for (;;) {
-          // The names' lock of this merchant's goods (name-lock.ts: "NAME", hashtext of table and merchant).
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-            where locktype = 'advisory' and not granted and classid = ${0x4e414d45}::oid
-            and objid = hashtext(${`goods:${main.merchantId}`})::oid`.execute(t.db.kysely);
-          if (rows[0]!.n > 0) return 'waiting' as const;
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      };
-      // Without the lock the add answers at once, seeing no 'Same' yet, and two goods end up with the name.
-      expect(await Promise.race([adding, waiting()])).toBe('waiting');
-      commit();
-      await writer;
-      expect((await answer).rcode).toBe(RCODE.GOODS_NAME_TAKEN);
-      expect((await list(main)).data.filter((g) => g.goods_name === 'Same')).toHaveLength(1);
-    },
-  );
 
   it('refuses another merchant’s goods everywhere', async () => {
     const { goods_id } = ok<{ goods_id: number }>(await add(main, { goods_name: 'Cola', price: 300 }));

@@ -130,18 +130,6 @@ describe.each(dialects())('goods import on %s', (dialect) => {
     expect((await goods()).count).toBe(1);
   });
 
-  it('imports nothing when a name is one of the merchant’s goods or comes twice in the file', async () => {
-    ok(await t.call('/api/v1/g/addPrivate', { goods_name: 'Existing', price: 100 }, main.headers));
-    const taken = await importFile(csv('商品名称,价格\nA,1\nExisting,1\n'));
-    expect(taken).toMatchObject({
-      rcode: RCODE.GOODS_NAME_TAKEN,
-      msg: 'Goods named "Existing" already exist: choose another name',
-    });
-    const twice = await importFile(csv('商品名称,价格\nB,1\nB,2\n'), 'zh-CN');
-    expect(twice).toMatchObject({ rcode: RCODE.GOODS_NAME_TAKEN, msg: '已有名为“B”的商品，请换一个名称' });
-    expect((await goods()).data.map((g) => g.goods_name)).toEqual(['Existing']);
-  });
-
   it('refuses files it cannot read, with a message saying what to do', async () => {
     const oldXls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]);
     const cases: [Parameters<typeof importFile>[0], number, string][] = [
