@@ -39,6 +39,7 @@ const zhCN = {
   loading: '加载中…',
   loadFailed: '加载失败',
   retry: '重试',
+  pickTime: '请选择时间',
 
   pagination: '分页',
   prevPage: '上一页',
@@ -91,6 +92,7 @@ const zhTW: Catalogue = {
   loading: '載入中…',
   loadFailed: '載入失敗',
   retry: '重試',
+  pickTime: '請選擇時間',
 
   pagination: '分頁',
   prevPage: '上一頁',
@@ -141,6 +143,7 @@ const enUS: Catalogue = {
   loading: 'Loading…',
   loadFailed: 'Could not load',
   retry: 'Retry',
+  pickTime: 'Choose a time',
 
   pagination: 'Pagination',
   prevPage: 'Previous page',

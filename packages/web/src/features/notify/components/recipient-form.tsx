@@ -4,10 +4,11 @@ import { bit } from '@vendo/contract/api/fields';
 import { Button, List, Selector, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/form/field';
+import { Field, fieldAria } from '../../../components/form/field';
 import { InputField } from '../../../components/form/input-field';
 import { useForm } from '../../../components/form/use-form';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
+import { TimeField } from '../../../components/time-field/time-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { currentAgent } from '../../../lib/agent';
 import { useAppConfig } from '../../../lib/app-config';
@@ -168,8 +169,21 @@ function RecipientForm({ recipient, onClose }: RecipientFormProps) {
         </Field>
         {values.not_disture ? (
           <>
-            <InputField id="notify-start" label={t('start')} required type="time" {...bind('start_notify')} />
-            <InputField id="notify-end" label={t('end')} required type="time" {...bind('end_notify')} />
+            {(['start_notify', 'end_notify'] as const).map((name) => {
+              const id = name === 'start_notify' ? 'notify-start' : 'notify-end';
+              const label = t(name === 'start_notify' ? 'start' : 'end');
+              return (
+                <Field key={name} id={id} label={label} required error={errors[name]}>
+                  <TimeField
+                    id={id}
+                    title={label}
+                    value={values[name]}
+                    onChange={set(name)}
+                    ariaProps={fieldAria(id, errors[name])}
+                  />
+                </Field>
+              );
+            })}
           </>
         ) : null}
         <Field

@@ -2,6 +2,7 @@ import { DEFAULT_DEVICE_SETTINGS as D } from '@vendo/contract/device-protocol';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../../../components/form/field';
+import { TimeField } from '../../../../components/time-field/time-field';
 import { SwitchRow } from './setting-rows';
 import type { SettingsForm } from './use-settings-form';
 
@@ -28,13 +29,12 @@ export function ScheduleSection({ form }: { form: SettingsForm }) {
             description={t('settings.default', { value: D[name] })}
             error={errors[name]}
           >
-            <input
+            <TimeField
               id={id}
-              type="time"
-              className="dv-native"
+              title={t(name === 'power_on' ? 'settings.powerOn' : 'settings.powerOff')}
               value={values[name]}
-              onChange={(event) => set(name)(event.target.value)}
-              {...fieldAria(id, errors[name])}
+              onChange={set(name)}
+              ariaProps={fieldAria(id, errors[name])}
             />
           </Field>
         );
