@@ -348,6 +348,8 @@ describe('staff limited to one store', () => {
       const store = tab.locator('li.card', { hasText: 'Coastal City' });
       await expect.poll(() => store.isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await tab.getByRole('button', { name: en.catalog.store.add }).count()).toBe(0);
+      // Deleting a store is merchant-wide structure too: the server refuses it them (720).
+      expect(await store.getByRole('button', { name: en.catalog.delete }).count()).toBe(0);
       await store.getByRole('button', { name: en.catalog.edit }).click();
       const form = tab.getByRole('form', { name: en.catalog.store.editTitle });
       await expect.poll(() => form.locator('#store-area').isDisabled(), { timeout: 10_000 }).toBe(true);

@@ -58,7 +58,7 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
   const remove = useDeleteStore();
   const list = stores.data?.data ?? [];
   const seesStock = can(user, 'stock', now);
-  // Staff limited to listed stores change those stores only; adding one is refused them (720).
+  // Staff limited to listed stores change those stores only; adding or deleting one is refused them (720).
   const allStores = managesAllStores(user);
   const areaChoices = [
     { value: ALL, label: t('store.allAreas') },
@@ -79,13 +79,17 @@ export function StoreList({ area, onAreaChange }: StoreListProps) {
   };
 
   const actionsOf = (store: Store): CardAction[] => [
-    {
-      key: 'delete',
-      label: t('delete'),
-      icon: <DeleteOutline />,
-      tone: 'danger',
-      onClick: () => void deleteStore(store),
-    },
+    ...(allStores
+      ? [
+          {
+            key: 'delete',
+            label: t('delete'),
+            icon: <DeleteOutline />,
+            tone: 'danger' as const,
+            onClick: () => void deleteStore(store),
+          },
+        ]
+      : []),
     ...(seesStock
       ? [
           {
