@@ -14,6 +14,13 @@ import { clearLogin, loginPath, readMemberCert, readUserInfo, rememberReturnTo }
 const SESSION_EXPIRED: (typeof RCODE)['SESSION_EXPIRED'] = 604;
 const INVALID_CERT: (typeof RCODE)['INVALID_CERT'] = 607;
 const FORBIDDEN: (typeof RCODE)['FORBIDDEN'] = 403;
+const SELF_RESET_DISABLED: (typeof RCODE)['SELF_RESET_DISABLED'] = 118;
+
+/**
+ * Refusals that say the stored user info is out of date: a permission the role lost (403), or the Account app's
+ * staff self-service switched off since it was read (the side menu offered the reset from the old apps).
+ */
+const STALE_INFO: readonly number[] = [FORBIDDEN, SELF_RESET_DISABLED];
 
 /** Client-side failures carry negative codes so they never collide with a server rcode. */
 export const CLIENT_RCODE = { TIMEOUT: -1, NETWORK: -2, BAD_ANSWER: -3 } as const;
@@ -102,9 +109,10 @@ export function setApiNavigator(next: Navigate): void {
 let forbidden: () => void = () => undefined;
 
 /**
- * The shell registers here what a refusal for want of a permission (403) sets off: the main account may have
- * changed the staff member's role since the user info was read, so it is read again and the screen turns into
- * its "no permission" state instead of failing call after call.
+ * The shell registers here what a refusal for want of a permission (403, or a staff self-service switched off)
+ * sets off: the main account may have changed the staff member's role or apps since the user info was read, so it
+ * is read again and the screen turns into its "no permission" state (the menu drops the entry) instead of failing
+ * call after call.
  */
 export function setForbiddenListener(next: () => void): void {
   forbidden = next;
@@ -253,7 +261,7 @@ async function request<Result>(
     } else if (!options?.quiet) {
       showToast(errorText(failure));
     }
-    if (failure.rcode === FORBIDDEN) forbidden();
+    if (STALE_INFO.includes(failure.rcode)) forbidden();
     throw failure;
   }
 }

@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRoutes } from 'react-router';
-import { USER_INFO_KEY, useUserInfoRefresh } from '../../features/auth/api/get-user-info';
+import {
+  refreshStaleUserInfo,
+  USER_INFO_KEY,
+  useUserInfoRefresh,
+} from '../../features/auth/api/get-user-info';
 import { rejectMissingAppList } from '../../lib/finish-login';
 import { currentAgent } from '../../lib/agent';
 import { usePainted } from '../../lib/after-paint';
@@ -42,14 +46,19 @@ function RedirectToLogin() {
   return null;
 }
 
-/** Keeps the stored info in step with the server once per visit, and again when a call is refused (403). */
+/**
+ * Keeps the stored info in step with the server: after the first paint, on a navigation once the last refresh is
+ * stale, and at once when a call is refused for want of a permission (403, a staff self-service switched off).
+ */
 function UserInfoRefresh({ token }: { token: string }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   useEffect(() => {
     setForbiddenListener(() => void queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }));
     return () => setForbiddenListener(() => undefined);
   }, [queryClient]);
+  useEffect(() => refreshStaleUserInfo(queryClient), [pathname, queryClient]);
   // After the first paint: the screen's own scripts and calls come first.
   const painted = usePainted();
   const { data } = useUserInfoRefresh(painted ? token : undefined);

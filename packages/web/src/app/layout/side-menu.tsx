@@ -5,9 +5,10 @@ import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { isMainlandMobile } from '@vendo/contract/validation';
 import { CheckList, List, Popup } from 'antd-mobile';
 import { AppstoreOutline, KeyOutline, LinkOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { refreshStaleUserInfo } from '../../features/auth/api/get-user-info';
 import { signOut } from '../../features/auth/api/logout';
 import { currentLocale, LANGUAGE_NAMES, registerNamespace, setLocale } from '../../i18n/i18n';
 import layoutTexts from '../../i18n/resources/layout';
@@ -53,6 +54,10 @@ export function SideMenu({ user, visible, onClose }: SideMenuProps) {
   const [opened, setOpened] = useState<Set<Sheet>>(new Set());
   const taps = useRef<number[]>([]);
   const locale = currentLocale();
+  // Opened, the menu reads the user info again if it is stale: the entries follow the role and apps as they are now.
+  useEffect(() => {
+    if (visible) refreshStaleUserInfo(queryClient);
+  }, [visible, queryClient]);
 
   const open = (next: Sheet) => {
     onClose();

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint, endpoint, type CallOptions } from '../../../lib/api-client';
 import { isUserInfo } from '../../../lib/user-info';
 
@@ -16,14 +16,27 @@ export function fetchUserInfo(options?: CallOptions) {
 export const USER_INFO_KEY = ['user-info'] as const;
 
 /**
- * The stored user info is a snapshot from login; this refreshes permissions and apps once per visit and, as a
- * side effect, lets the server answer 604 for a session revoked elsewhere.
+ * How long a refresh stands: the shell reads the user info again on the first navigation after it (and the side
+ * menu when it opens), so a change the main account made to the role or the apps (staff self-service of the login
+ * password) reaches the staff member's menus without a new login.
+ */
+export const USER_INFO_STALE_MS = 60_000;
+
+/**
+ * The stored user info is a snapshot from login; this refreshes permissions and apps once the first screen has
+ * painted and, as a side effect, lets the server answer 604 for a session revoked elsewhere. The shell refetches
+ * it when stale (refreshStaleUserInfo) and at once when a call is refused for want of a permission.
  */
 export function useUserInfoRefresh(token: string | undefined) {
   return useQuery({
     queryKey: [...USER_INFO_KEY, token],
     queryFn: () => fetchUserInfo({ quiet: true }),
     enabled: Boolean(token),
-    staleTime: Infinity,
+    staleTime: USER_INFO_STALE_MS,
   });
+}
+
+/** Reads the user info again if the last refresh is older than USER_INFO_STALE_MS; nothing otherwise. */
+export function refreshStaleUserInfo(queryClient: QueryClient): void {
+  void queryClient.refetchQueries({ queryKey: USER_INFO_KEY, stale: true });
 }
