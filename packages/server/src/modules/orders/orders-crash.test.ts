@@ -11,6 +11,7 @@ import { loadConfig } from '../../config';
 import { createDb } from '../../db/create-db';
 import { migrateToLatest } from '../../db/migrate';
 import { sessionHeaders, signUpMerchant } from '../../testing/accounts';
+import { SERVER_BUILD } from '../../testing/server-process';
 import { createTestApp, dialects, type TestApp } from '../../testing/test-app';
 import { mainAccount } from '../catalog/catalog-testing';
 import { eventually } from '../devices/device-fixtures';
@@ -123,9 +124,11 @@ async function crashRig(dir: string) {
   await db.destroy();
 
   const start = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    // The compiled server (the global setup builds it, testing/server-process.ts): started through tsx, each of
+    // the three starts compiled the server again.
+    const proc = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD, 'serve'], {
       cwd: serverDir,
-      env,
+      env: { ...env, NODE_OPTIONS: '' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     proc.stderr?.on('data', () => undefined);
