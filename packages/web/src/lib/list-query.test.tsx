@@ -4,6 +4,8 @@ import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListState } from '../components/list-state/list-state';
+import FundScreen from '../features/funds/components/fund-screen';
+import { RoleList } from '../features/staff/components/role-list';
 import { StaffList } from '../features/staff/components/staff-list';
 import { i18n } from '../i18n/i18n';
 import { answerWith, fetchMock, renderScreen } from '../testing/mock-api';
@@ -58,6 +60,16 @@ describe('a list refused by the server says it once', () => {
       expect(toast).not.toHaveBeenCalled();
     },
   );
+
+  it.each([
+    ['/api/v1/a/getRole', '/role', <RoleList key="roles" />],
+    ['/api/v1/b/getFunds', '/fundManage', <FundScreen key="funds" />],
+  ] as const)('%s refused: said once, in its list (%s)', async (path, at, element) => {
+    answerWith({ [path]: { rcode: RCODE.FORBIDDEN, msg: 'No permission' } });
+    renderScreen(makeUser(), at, element);
+    expect((await screen.findByRole('alert')).textContent).toContain('No permission (403)');
+    expect(toast).not.toHaveBeenCalled();
+  });
 
   it('a refetch that fails keeps the rows and is said as a toast, once', async () => {
     let refuse = false;

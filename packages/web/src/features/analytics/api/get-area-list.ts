@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { areaList } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
@@ -9,7 +9,7 @@ import { rangeCondition } from '../utils/range';
 export function useAreaList(range: TimeRange, page: number, area?: number, enabled = true) {
   const condition = { ...rangeCondition(range), area };
   return useQuery({
-    ...callQuery(areaList, { ...pageRequest(page), condition }),
+    ...listQuery(areaList, { ...pageRequest(page), condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

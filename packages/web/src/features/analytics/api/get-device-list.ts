@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceList } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
@@ -9,7 +9,7 @@ import { rangeCondition } from '../utils/range';
 export function useDeviceList(range: TimeRange, page: number, sn: string, enabled = true) {
   const condition = { ...rangeCondition(range), sn: sn || undefined };
   return useQuery({
-    ...callQuery(deviceList, { ...pageRequest(page), condition }),
+    ...listQuery(deviceList, { ...pageRequest(page), condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { storeList } from '@vendo/contract/api/analytics';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import type { TimeRange } from '../../../components/time-range-picker/time-range';
 import { pageRequest } from '../../../lib/paging';
 import { rangeCondition } from '../utils/range';
@@ -9,7 +9,7 @@ import { rangeCondition } from '../utils/range';
 export function useStoreList(range: TimeRange, page: number, store?: number, enabled = true) {
   const condition = { ...rangeCondition(range), store };
   return useQuery({
-    ...callQuery(storeList, { ...pageRequest(page), condition }),
+    ...listQuery(storeList, { ...pageRequest(page), condition }),
     placeholderData: keepPreviousData,
     enabled,
   });

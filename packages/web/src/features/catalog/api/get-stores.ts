@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getStore } from '@vendo/contract/api/catalog';
-import { callQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 import { pageRequest } from '../../../lib/paging';
 
 export interface StoreQuery {
@@ -14,7 +14,7 @@ export interface StoreQuery {
 /** One page of the store cards, filtered by area and name. */
 export function useStores({ page, pageSize, area, name }: StoreQuery) {
   return useQuery({
-    ...callQuery(getStore, {
+    ...listQuery(getStore, {
       ...pageRequest(page, pageSize),
       condition: { area: area ?? undefined, store_name: name || undefined },
     }),

@@ -84,7 +84,7 @@ export default function FundScreen() {
   const navigate = useNavigate();
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
-  const funds = useFunds();
+  const funds = useFunds('list');
   const list = funds.data?.data ?? [];
   // Cards first (the accounts a merchant chose), the manual-transfer account last.
   const accounts = [...list].sort((a, b) => a.manual_transfer - b.manual_transfer);

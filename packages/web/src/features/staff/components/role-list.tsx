@@ -27,7 +27,7 @@ export function RoleList() {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
   const formOpened = useOpenedOnce(editing.open);
-  const roles = useRoles(page, PAGE, name);
+  const roles = useRoles(page, PAGE, name, 'list');
   const remove = useDeleteRole();
   const list = roles.data?.data ?? [];
 
