@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import bills from '../packages/web/src/i18n/resources/bills';
 import home from '../packages/web/src/i18n/resources/home';
-import { launchBrowser, phoneContext, settle, snap } from './support/browser';
-import { appShown, logInPage, openPath, visible } from './support/app';
-import { startServer, type RunningServer } from './support/server';
+import { appShown, openPath, visible } from './support/app';
+import { settle, snap } from './support/browser';
+import { loggedInPhone } from './support/phone-suite';
 
 /**
  * English labels on a 375-px phone stay on one line: the home tiles and the sales-bill filter's amount fields
@@ -13,24 +13,7 @@ import { startServer, type RunningServer } from './support/server';
 
 const b = bills['en-US'];
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await phoneContext(browser, { locale: 'en-US' });
-  page = await context.newPage();
-  await logInPage(page, server);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const phone = loggedInPhone();
 
 /** The labels among `labels` that take more than one line box (text wrapped). */
 async function wrapped(labels: Locator): Promise<string[]> {
@@ -48,6 +31,7 @@ async function wrapped(labels: Locator): Promise<string[]> {
 
 describe('English labels at 375 px', () => {
   it('home tiles each read on one line', async () => {
+    const { page, server } = phone;
     await openPath(page, server, '/');
     const labels = page.locator('.tile-label');
     await visible(labels.filter({ hasText: home['en-US'].tiles.dashboard }));
@@ -62,6 +46,7 @@ describe('English labels at 375 px', () => {
   });
 
   it("the sales-bill filter's amount fields each read on one line", async () => {
+    const { page, server } = phone;
     await openPath(page, server, '/buyBill');
     await appShown(page);
     await page.getByRole('button', { name: b.filters.more }).click();

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, settle, snap } from './support/browser';
-import { DEMO, logInPage, openPath, visible } from './support/app';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { openPath, visible } from './support/app';
+import { settle, snap } from './support/browser';
+import { loggedInPhone } from './support/phone-suite';
 import { texts } from './support/texts';
 
 /**
@@ -12,27 +11,11 @@ import { texts } from './support/texts';
 
 const t = texts('zh-TW');
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await phoneContext(browser, { locale: 'zh-TW' });
-  page = await context.newPage();
-  await logInPage(page, server, DEMO, 'zh-TW');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const phone = loggedInPhone({ locale: 'zh-TW' });
 
 describe('times of day on a zh-TW phone', () => {
   it('the device settings show and pick power-on and power-off times as 24-hour HH:mm', async () => {
+    const { page, server } = phone;
     await openPath(page, server, '/deviceManage');
     await page.getByRole('button', { name: t.devices.card.settings }).first().click();
     const settings = page.locator('.sheet', {
