@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023-audit-log';
 import * as m0024 from './migrations/0024-api-keys';
 import * as m0025 from './migrations/0025-webhooks';
 import * as m0026 from './migrations/0026-machine-bill-totals';
+import * as m0027 from './migrations/0027-orders-waiting-index';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0024-api-keys': m0024,
   '0025-webhooks': m0025,
   '0026-machine-bill-totals': m0026,
+  '0027-orders-waiting-index': m0027,
 };
 
 /**

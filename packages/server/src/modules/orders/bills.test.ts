@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bill, BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
 import { refundEligibility } from '@vendo/contract/enums';
@@ -383,6 +383,28 @@ describe.each(dialects())('bills on %s', (dialect) => {
     // The other lists keep their default of today.
     expect((await buy()).data.map((b) => b.orderno)).not.toContain(old.order_no);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'sums the waiting orders of the abnormal list through orders_waiting, not every status 5 of the range',
+    async () => {
+      // The analysis runs the waiting orders' sums as the one query naming statuses 1 and 2, and SQLite's plan
+      // for it seeks the partial index of those statuses alone.
+      const run = vi.spyOn(t.db.kysely, 'executeQuery');
+      try {
+        await buy({ abnormal: true });
+        const text = run.mock.calls
+          .map(([q]) => ('sql' in q ? q.sql : q.compile().sql))
+          .find((q) => q.includes('orders.status in (1, 2)'));
+        expect(text).toBeDefined();
+        const plan = t.db
+          .sqlite!.prepare(`explain query plan ${text!}`)
+          .all(...Array.from({ length: text!.split('?').length - 1 }, () => 0)) as Array<{ detail: string }>;
+        expect(plan.map((step) => step.detail).join(' | ')).toMatch(/COVERING INDEX orders_waiting/);
+      } finally {
+        run.mockRestore();
+      }
+    },
+  );
 
   it('does not count an order vended again while the machine works on it, as the abnormal job does not', async () => {
     const [old] = (await buy({ abnormal: true })).data.filter((b) => t.clock.now - b.time > 50 * DAY);
