@@ -34,6 +34,12 @@ export const userInfo = z.object({
   /** epoch ms when the session ends (3 days after login). */
   expiry: z.number(),
   payDomain: z.string(),
+  /**
+   * Whether the account has a phone its own password-reset codes go to: the main account's username, a staff
+   * member's phone (spec §6: without one the main account adds it). Left out by a login stored before it existed:
+   * read as true.
+   */
+  hasPhone: z.boolean().optional(),
   /** 0: the operation password is not activated for this user. */
   isOperPwd: zBit,
   subUserSuffix: z.string(),

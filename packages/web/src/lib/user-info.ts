@@ -30,6 +30,7 @@ const FIELDS: { [K in keyof UserInfo]-?: (v: unknown) => boolean } = {
   merchantName: isString,
   havePerms: (v) => Array.isArray(v) && v.every((p) => Number.isInteger(p)),
   allStores: (v) => v === undefined || typeof v === 'boolean',
+  hasPhone: (v) => v === undefined || typeof v === 'boolean',
   expiry: isNumber,
   payDomain: isString,
   isOperPwd: (v) => v === 0 || v === 1,

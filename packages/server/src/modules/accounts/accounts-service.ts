@@ -418,6 +418,7 @@ export class AccountsService {
       merchantName: merchant.name,
       havePerms: await permissionsOf(this.d.db, user),
       allStores: isMainAccount(user) || user.all_device === 1,
+      hasPhone: isMainlandMobile(isMainAccount(user) ? user.username : user.phone),
       expiry: expiresAt,
       payDomain: this.d.payDomain,
       isOperPwd: user.is_oper_pwd === 1 ? 1 : 0,

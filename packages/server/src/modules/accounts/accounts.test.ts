@@ -223,6 +223,7 @@ describe.each(dialects())('accounts on %s', (dialect) => {
       expect(answer.result).toMatchObject({
         username: '13900000011',
         isMain: true,
+        hasPhone: true,
         subUserSuffix: '',
         payDomain: '',
       });

@@ -87,6 +87,8 @@ export function SideMenu({ user, visible, onClose }: SideMenuProps) {
     // The code goes to the phone that is the main account's username; without one there is nowhere to send it.
     if (user.isMain && !isMainlandMobile(user.username))
       return tip(rcodeText(RCODE.NO_PHONE_BOUND)?.[locale] ?? '');
+    // A staff member's code goes to their own phone, which only the main account can add.
+    if (!user.isMain && user.hasPhone === false) return tip(rcodeText(RCODE.STAFF_NO_PHONE)?.[locale] ?? '');
     open('loginPwd');
   };
 
