@@ -6,13 +6,6 @@ export default defineConfig({
     // Vitest would take one worker on a 2-core machine (cores − 1); the server tests mostly wait on the database
     // and the broker, so two run beside each other in a little over two thirds of the time.
     maxWorkers: 2,
-    projects: [
-      'packages/contract',
-      'packages/server',
-      // The server files that measure their own process, each in a fresh one (packages/server/vitest.config.ts).
-      'packages/server/vitest.isolated.config.ts',
-      'packages/web',
-      'packages/device-sim',
-    ],
+    projects: ['packages/contract', 'packages/server', 'packages/web', 'packages/device-sim'],
   },
 });

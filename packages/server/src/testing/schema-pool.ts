@@ -13,11 +13,7 @@ interface Pristine {
  * Creating a schema and running the migrations costs PostgreSQL seconds (hundreds of DDL statements, each commit
  * flushed); emptying one costs a few deletes. A schema is only handed on while its definition is the one the
  * migrations left: a test that changed it (dropped a table, added a trigger, set a table's storage option) gets
- * its schema dropped, as before. The server project runs its files one after another in each worker without
- * isolating them (vitest.config.ts), so the pool goes on from a file to the worker's next file: PostgreSQL migrates
- * a schema per worker and app running at once, not per file. Each schema the pool migrates is marked with the run
- * (`schema-pool-global.ts` names it), whose teardown drops those still pooled at the end; without a run (the
- * global setup not run) `schema-pool-setup.ts` drops them after each file's last test, as before.
+ * its schema dropped, as before. `schema-pool-setup.ts` drops the pooled schemas after a file's last test.
  */
 class SchemaPool {
   private readonly clean: string[] = [];
@@ -33,9 +29,6 @@ class SchemaPool {
   /** Called on a freshly migrated schema: stamps its definition, and the first time learns its tables and seeds. */
   async learn(db: Db): Promise<void> {
     if (!db.schema) return;
-    const run = process.env[SCHEMA_RUN_ENV];
-    if (run)
-      await sql`comment on schema ${sql.id(db.schema)} is ${sql.lit(runComment(run))}`.execute(db.kysely);
     this.stamps.set(db.schema, await stampOf(db.kysely, db.schema));
     if (this.pristine) return;
     const tables = (
@@ -91,12 +84,8 @@ class SchemaPool {
     }
   }
 
-  /**
-   * After a file's last test: keeps the pooled schemas for the worker's next file when the run marks them (its
-   * teardown drops them), else drops them.
-   */
+  /** Drops the schemas still pooled (after a file's last test). */
   async drain(): Promise<void> {
-    if (process.env[SCHEMA_RUN_ENV]) return;
     const url = process.env['DATABASE_URL'];
     const schemas = this.clean.splice(0);
     if (!url || schemas.length === 0) return;
@@ -108,14 +97,6 @@ class SchemaPool {
       await client.end();
     }
   }
-}
-
-/** Set by the server tests' global setup (schema-pool-global.ts): the run that marks the schemas it pools. */
-export const SCHEMA_RUN_ENV = 'VENDO_TEST_SCHEMA_RUN';
-
-/** The comment on a schema the pool of this run migrated. */
-export function runComment(run: string): string {
-  return `vendo test schema pool, run ${run}`;
 }
 
 /**
