@@ -4,10 +4,13 @@ import { RCODE, rcodeText } from '@vendo/contract/rcodes';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListState } from '../components/list-state/list-state';
+import { CardEntry } from '../features/bank-cards/components/card-entry';
 import FundScreen from '../features/funds/components/fund-screen';
 import { RoleList } from '../features/staff/components/role-list';
 import { StaffList } from '../features/staff/components/staff-list';
-import { i18n } from '../i18n/i18n';
+import StockScreen from '../features/stock/components/stock-screen';
+import { i18n, registerNamespace } from '../i18n/i18n';
+import bankCardsTexts from '../i18n/resources/bank-cards';
 import { answerWith, fetchMock, renderScreen } from '../testing/mock-api';
 import { toast } from './notify';
 import { callQuery, listQuery } from './query-keys';
@@ -64,10 +67,25 @@ describe('a list refused by the server says it once', () => {
   it.each([
     ['/api/v1/a/getRole', '/role', <RoleList key="roles" />],
     ['/api/v1/b/getFunds', '/fundManage', <FundScreen key="funds" />],
+    // The totals tab and the screen's probe of the same page (for the app-expired guide) share the query.
+    ['/api/v1/i/getStockTotal', '/stock', <StockScreen key="stock" />],
   ] as const)('%s refused: said once, in its list (%s)', async (path, at, element) => {
     answerWith({ [path]: { rcode: RCODE.FORBIDDEN, msg: 'No permission' } });
     renderScreen(makeUser(), at, element);
     expect((await screen.findByRole('alert')).textContent).toContain('No permission (403)');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a stored bank card refused to its editor: said once, in its failed state', async () => {
+    registerNamespace('bankCards', bankCardsTexts);
+    answerWith({
+      '/api/v1/k/getBank': { rcode: RCODE.FORBIDDEN, msg: 'No permission' },
+      '/api/v1/k/getImage': { rcode: RCODE.FORBIDDEN, msg: 'No permission' },
+    });
+    renderScreen(makeUser(), '/bankCard', <CardEntry merchantId="M100" onClose={() => {}} />);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.textContent).toContain('No permission (403)');
     expect(toast).not.toHaveBeenCalled();
   });
 

@@ -28,15 +28,19 @@ export function CardEntry({ merchantId, onClose }: { merchantId: string | null; 
 
 function StoredEntry({ merchantId, onClose }: { merchantId: string; onClose: () => void }) {
   const { t } = useTranslation('bankCards');
-  const card = useBank(merchantId);
-  const images = useBankImages(merchantId);
+  // Quiet: the failed state below says a refusal, once.
+  const card = useBank(merchantId, undefined, 'list');
+  const images = useBankImages(merchantId, true, 'list');
   const ready = card.data && images.data;
+  // A failed refetch keeps the editor and what was typed in it (the query client says that failure as a toast).
+  const cardFailed = card.isError && !card.data;
+  const imagesFailed = images.isError && !images.data;
   return (
     <div className="page bc-page">
       <ListState
-        pending={!ready && !card.isError && !images.isError}
-        failed={card.isError || images.isError}
-        error={card.error ?? images.error}
+        pending={!ready && !cardFailed && !imagesFailed}
+        failed={cardFailed || imagesFailed}
+        error={cardFailed ? card.error : images.error}
         onRetry={() => void Promise.all([card.refetch(), images.refetch()])}
         empty={false}
         emptyGuide={<p>{t('empty')}</p>}

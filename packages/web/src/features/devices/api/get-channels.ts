@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getDevChannel } from '@vendo/contract/api/devices';
-import { callQuery, listQuery } from '../../../lib/query-keys';
+import { listQuery } from '../../../lib/query-keys';
 
 /**
- * The shelves of one machine (/c/getDevChannel), with the device facts their rules depend on. `shownBy`: 'list'
- * for a sheet that shows them in a ListState (the shelves, the stock), which says a refusal itself; the remote
- * control shows no failed state, so its refusal is a toast.
+ * The shelves of one machine (/c/getDevChannel), with the device facts their rules depend on. A listQuery: each
+ * sheet that reads them (the shelves, the stock, the remote control) shows a failed load in a ListState, which
+ * says a refusal itself, and the sheets share this one query and its quiet.
  */
-export function useChannels(sn: string, shownBy: 'list' | 'toast' = 'toast') {
-  return useQuery(shownBy === 'list' ? listQuery(getDevChannel, { sn }) : callQuery(getDevChannel, { sn }));
+export function useChannels(sn: string) {
+  return useQuery(listQuery(getDevChannel, { sn }));
 }

@@ -20,7 +20,7 @@ function Inventory({ device, onClose }: { device: Device; onClose: () => void })
   const navigate = useNavigate();
   const user = useUserInfo();
   const [now] = useState(() => Date.now());
-  const channels = useChannels(device.sn, 'list');
+  const channels = useChannels(device.sn);
   const shelves = channels.data?.data ?? [];
   const stocked = shelves.filter((s) => s.goods !== null);
   const quantity = stocked.reduce((sum, s) => sum + s.quantity, 0);

@@ -1,7 +1,8 @@
 import type { Device } from '@vendo/contract/api/devices';
 import { ONLINE_STATE_LABELS, onlineState } from '@vendo/contract/enums';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../components/list-state/list-state';
 import type { OperSign } from '../../../components/oper-pwd-keypad/use-oper-guard';
 import { inSheet, SheetFrame } from '../../../components/sheet/sheet';
 import { currentLocale } from '../../../i18n/i18n';
@@ -82,11 +83,13 @@ function Remote({ device, sign, mode, onClose, onSignExpired }: RemoteSheetProps
       </div>
       {mode === 'remote' ? <ResultLine result={calls.results.shop} /> : null}
 
-      {channels.isPending ? (
-        <div className="dv-state" role="status">
-          <DotLoading color="primary" />
-        </div>
-      ) : (
+      {/* The sections need the shelves: a failed load says why here, once (the query is quiet). */}
+      <ListState
+        pending={channels.isPending}
+        failed={channels.isError && !channels.data}
+        error={channels.error}
+        onRetry={() => void channels.refetch()}
+      >
         <>
           <TestSection {...parts} shelves={shelves} />
           {mode === 'remote' ? (
@@ -98,7 +101,7 @@ function Remote({ device, sign, mode, onClose, onSignExpired }: RemoteSheetProps
           ) : null}
           {showConsole ? <DebugConsole entries={calls.log} onClear={calls.clearLog} /> : null}
         </>
-      )}
+      </ListState>
     </SheetFrame>
   );
 }

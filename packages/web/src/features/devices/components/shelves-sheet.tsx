@@ -114,7 +114,7 @@ function ShelfRow({
 function Shelves({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation('deviceSheets');
   const user = useUserInfo();
-  const channels = useChannels(device.sn, 'list');
+  const channels = useChannels(device.sn);
   const setQuantity = useSetQuantity();
   const putDown = usePutDownGoods();
   const guard = useOperGuard();
