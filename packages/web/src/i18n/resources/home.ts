@@ -165,7 +165,7 @@ export default defineNamespace({
       today: 'Today',
       yesterday: 'Yesterday',
       income: 'Income',
-      successCount: 'Successful payments',
+      successCount: 'Paid orders',
       refundCount: 'Refunds',
       price: 'Avg. order value',
       refund: 'Refunded',

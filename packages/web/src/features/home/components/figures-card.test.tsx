@@ -63,7 +63,7 @@ describe('home figures', () => {
     renderCard();
     expect(await screen.findByText('¥120.00')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/a/overview');
-    expect(screen.getByText('Successful payments').nextElementSibling?.textContent).toBe('12');
+    expect(screen.getByText('Paid orders').nextElementSibling?.textContent).toBe('12');
     expect(screen.getByText('Avg. order value').nextElementSibling?.textContent).toBe('¥10.00');
     expect(screen.getByText('Refunded').nextElementSibling?.textContent).toBe('¥3.50');
     expect(screen.getByText('Profit').nextElementSibling?.textContent).toBe('¥50.00');
