@@ -11,6 +11,7 @@ import { combineSales, type AnalysisSums } from './analysis-sums';
 import { onPostgres, pageWindow } from '../../db/list-query';
 import { OrderStats, statCover, totalsKnow, type StatGroup } from './order-stats';
 import type { OrderRow } from './order-tables';
+import { PastSums } from './past-sums';
 
 type Db = Kysely<Database>;
 
@@ -75,12 +76,19 @@ export interface BillRow extends Pick<OrderRow, (typeof BILL_COLUMNS)[number]> {
 /** Written out literally: the partial index orders_abnormal serves only a query naming the same statuses. */
 const ABNORMAL_SQL = sql<SqlBool>`status in (1, 2, 5)`;
 
+const HOUR = 3_600_000;
+
 /** The SQL of both bill lists and of the home alert. */
 export class BillRepository {
   private readonly stats: OrderStats;
   private readonly namedByCount = new Map<number, CompiledQuery<BillRow>>();
+  /** The past part's sums kept between calls (SQLite only, decision 064); created on first use. */
+  private past: PastSums | null | undefined;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.stats = new OrderStats(db);
   }
 
@@ -202,12 +210,34 @@ export class BillRepository {
         );
       return all;
     }
-    const cover = statCover(filter, filter.start, filter.end);
-    if (numbers || filter.abnormalBefore !== undefined || !totalsKnow(filter) || cover.start >= cover.end)
+    if (numbers || filter.abnormalBefore !== undefined || !totalsKnow(filter))
       return this.grouped(filter, [[filter.start, filter.end]]);
+    // The hour now in takes the sales as they come; what is before it changes rarely (a late refund, a machine
+    // answering late) and is summed once until it does.
+    const split = this.clock();
+    const hourNow = split - (((split % HOUR) + HOUR) % HOUR);
+    const past = this.pastSums();
+    if (!past || filter.start >= hourNow) return this.rangeGroups(filter, filter.start, filter.end);
+    const until = Math.min(hourNow, filter.end);
+    const before = await past.sums(filterKey(filter), filter.merchantId, filter.start, until, () =>
+      this.rangeGroups(filter, filter.start, until),
+    );
+    if (until >= filter.end) return [...before];
+    return [...before, ...(await this.rangeGroups(filter, until, filter.end))];
+  }
+
+  private pastSums(): PastSums | null {
+    if (this.past === undefined) this.past = this.postgres ? null : new PastSums(this.db);
+    return this.past;
+  }
+
+  /** The groups of [from, to): the totals' whole buckets, the orders of the edges. */
+  private async rangeGroups(filter: BillFilter, from: number, to: number): Promise<StatGroup[]> {
+    const cover = statCover(filter, from, to);
+    if (cover.start >= cover.end) return this.grouped(filter, [[from, to]]);
     const edges: Array<[number, number]> = [];
-    if (filter.start < cover.start) edges.push([filter.start, cover.start]);
-    if (cover.end < filter.end) edges.push([cover.end, filter.end]);
+    if (from < cover.start) edges.push([from, cover.start]);
+    if (cover.end < to) edges.push([cover.end, to]);
     const groups = await this.stats.sums(filter, cover.start, cover.end);
     if (edges.length) groups.push(...(await this.grouped(filter, edges)));
     return groups;
@@ -302,6 +332,22 @@ export class BillRepository {
       latest,
     };
   }
+}
+
+/** The conditions the totals answer, as a key of PastSums (the range is added there). */
+function filterKey(f: BillFilter): string {
+  return [
+    f.merchantId,
+    f.storeIds === null ? '*' : f.storeIds.join(','),
+    f.sn ?? '',
+    f.status ?? '',
+    f.client ?? '',
+    f.priceStart ?? '',
+    f.priceEnd ?? '',
+    f.areaId ?? '',
+    f.storeId ?? '',
+    f.paidOnly ? 'p' : '',
+  ].join('|');
 }
 
 /**

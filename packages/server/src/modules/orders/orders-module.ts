@@ -150,7 +150,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
   });
   const bills = new BillsService({
     db,
-    bills: new BillRepository(db),
+    bills: new BillRepository(db, clock),
     orders: repo,
     apps: deps.apps,
     urls: deps.urls,
