@@ -74,15 +74,15 @@ describe('SQLite statement cache', () => {
       // 'select 2' was the least recently used: it was dropped and is compiled again.
       const again = cache.prepare('select 2 as n');
       expect(again).not.toBe(b);
-      expect(again.get()).toEqual({ n: 2 });
+      expect(again.all([])).toEqual([{ n: 2 }]);
       expect(cache.size).toBe(3);
       expect(cache.prepare('select 1 as n')).toBe(a);
       // A statement still iterating is busy: the same text meanwhile gets a statement of its own.
       const iterating = cache.prepare('select 1 as n union all select 2');
-      const rows = iterating.iterate();
+      const rows = iterating.iterate([]);
       rows.next();
       expect(cache.prepare('select 1 as n union all select 2')).not.toBe(iterating);
-      expect(cache.prepare('select 1 as n union all select 2').all()).toHaveLength(2);
+      expect(cache.prepare('select 1 as n union all select 2').all([])).toHaveLength(2);
       rows.return?.();
     } finally {
       cache.close();

@@ -20,6 +20,7 @@ import {
 import pg from 'pg';
 import type { Database } from './database';
 import { statementName } from './prepared-query';
+import { RowStatement } from './sqlite-rows';
 import { SchemaScopedPostgresDialect } from './schema-introspector';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -89,7 +90,7 @@ function createSqlite(file: string | Buffer): Db {
  * still iterating (a streamed select) is busy and cannot run twice at once: that caller gets a fresh one.
  */
 export class StatementCache implements SqliteDatabase {
-  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly statements = new Map<string, RowStatement>();
 
   constructor(
     private readonly database: SQLite.Database,
@@ -101,16 +102,16 @@ export class StatementCache implements SqliteDatabase {
     return this.statements.size;
   }
 
-  prepare(sql: string): SQLite.Statement {
+  prepare(sql: string): RowStatement {
     const cached = this.statements.get(sql);
-    if (cached?.busy) return this.database.prepare(sql);
+    if (cached?.busy) return new RowStatement(this.database.prepare(sql));
     if (cached) {
       // Most recently used last: a Map iterates in insertion order, so the first key is the one to drop.
       this.statements.delete(sql);
       this.statements.set(sql, cached);
       return cached;
     }
-    const statement = this.database.prepare(sql);
+    const statement = new RowStatement(this.database.prepare(sql));
     this.statements.set(sql, statement);
     if (this.statements.size > this.max) {
       const oldest = this.statements.keys().next();
