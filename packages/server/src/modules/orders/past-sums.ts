@@ -89,14 +89,22 @@ export class PastSums {
       this.entries.clear();
       return;
     }
+    // The hours each merchant's deltas fall in, so each entry looks at its own merchant's only.
+    const hours = new Map<number, Set<number>>();
+    for (const d of deltas) {
+      const merchant = Number(d.merchant_id);
+      const of = hours.get(merchant);
+      if (of) of.add(Number(d.slot));
+      else hours.set(merchant, new Set([Number(d.slot)]));
+    }
     for (const [id, entry] of this.entries) {
-      const touched = deltas.some(
-        (d) =>
-          Number(d.merchant_id) === entry.merchantId &&
-          Number(d.slot) < entry.to &&
-          Number(d.slot) + HOUR > entry.from,
-      );
-      if (touched) this.entries.delete(id);
+      const slots = hours.get(entry.merchantId);
+      if (!slots) continue;
+      for (const slot of slots)
+        if (slot < entry.to && slot + HOUR > entry.from) {
+          this.entries.delete(id);
+          break;
+        }
     }
   }
 
