@@ -226,6 +226,11 @@ export class BillRepository {
     return [...before, ...(await this.rangeGroups(filter, until, filter.end))];
   }
 
+  /** Reads the changes since the last look into the kept sums (OrderStats' beforeFold): `db` is the fold's. */
+  async noteChanges(db: Db): Promise<void> {
+    await this.pastSums()?.catchUp(db);
+  }
+
   private pastSums(): PastSums | null {
     if (this.past === undefined) this.past = this.postgres ? null : new PastSums(this.db);
     return this.past;

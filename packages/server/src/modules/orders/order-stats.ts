@@ -145,11 +145,18 @@ export class OrderStats {
 
   private readonly vacuumAfter: number;
 
+  private readonly beforeFold: ((trx: Kysely<Database>) => Promise<void>) | undefined;
+
+  /**
+   * `beforeFold` runs in each fold's transaction before its deltas are removed: what reads the deltas as a record
+   * of changes (the bill lists' kept sums, decision 064) reads them there, before they are gone.
+   */
   constructor(
     private readonly db: Kysely<Database>,
-    options: { vacuumAfter?: number } = {},
+    options: { vacuumAfter?: number; beforeFold?: (trx: Kysely<Database>) => Promise<void> } = {},
   ) {
     this.vacuumAfter = options.vacuumAfter ?? VACUUM_AFTER;
+    this.beforeFold = options.beforeFold;
   }
 
   /**
@@ -169,6 +176,7 @@ export class OrderStats {
           .offset(batch - 1)
           .limit(1)
           .executeTakeFirst();
+        await this.beforeFold?.(trx);
         let query = trx.deleteFrom('order_stat_deltas');
         if (last) query = query.where('id', '<=', last.id);
         const rows = await query.returningAll().execute();

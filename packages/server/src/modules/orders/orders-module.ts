@@ -148,9 +148,10 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     customers,
     ...(deps.online ? { online: deps.online } : {}),
   });
+  const billRepository = new BillRepository(db, clock);
   const bills = new BillsService({
     db,
-    bills: new BillRepository(db, clock),
+    bills: billRepository,
     orders: repo,
     apps: deps.apps,
     urls: deps.urls,
@@ -164,7 +165,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersModule {
     payments,
     vend,
     refunds,
-    stats: new OrderStats(db),
+    // The bill lists' kept sums read the deltas a fold removes, in its transaction, before they are gone.
+    stats: new OrderStats(db, { beforeFold: (trx) => billRepository.noteChanges(trx) }),
     ...(deps.folds ? { folds: deps.folds } : {}),
     clock,
     abnormalAfterMs: config.orderAbnormalAfterMs,

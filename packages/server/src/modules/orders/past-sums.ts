@@ -26,8 +26,8 @@ interface Entry {
  * the orders' triggers (migration 0009), whichever connection, thread or process wrote it. SQLite gives the
  * deltas ids in commit order (one writer at a time, AUTOINCREMENT never reuses an id) and sqlite_sequence says the
  * last one, so before each answer the cache reads the deltas after the last it saw and drops the entries of their
- * merchant whose range holds their hour. Deltas the jobs folded away before it looked (their ids are missing) drop
- * every entry. PostgreSQL assigns ids before commit, in no commit order, so there is no such watermark: it is not
+ * merchant whose range holds their hour; the order jobs have it look again in each fold, before the deltas are
+ * removed. Deltas folded away before it looked (their ids are missing: a fold elsewhere) drop every entry. PostgreSQL assigns ids before commit, in no commit order, so there is no such watermark: it is not
  * used there (its statements do not hold the event loop either).
  */
 export class PastSums {
@@ -64,9 +64,12 @@ export class PastSums {
     return groups;
   }
 
-  /** Drops the entries the deltas written since the last look touch. */
-  private async catchUp(): Promise<void> {
-    const last = await this.lastDelta();
+  /**
+   * Drops the entries the deltas written since the last look touch. The order jobs call it in each fold's
+   * transaction (`db` is that transaction) before the fold removes the deltas it reads.
+   */
+  async catchUp(db: Kysely<Database> = this.db): Promise<void> {
+    const last = await this.lastDelta(db);
     const seen = this.seen;
     this.seen = last;
     if (seen === null || last === seen) {
@@ -78,7 +81,7 @@ export class PastSums {
       return;
     }
     const deltas = (
-      await this.db.executeQuery<{ merchant_id: number; slot: number }>(
+      await db.executeQuery<{ merchant_id: number; slot: number }>(
         CompiledQuery.raw('select merchant_id, slot from order_stat_deltas where id > ? and id <= ?', [
           seen,
           last,
@@ -108,9 +111,9 @@ export class PastSums {
     }
   }
 
-  private async lastDelta(): Promise<number> {
+  private async lastDelta(db: Kysely<Database> = this.db): Promise<number> {
     const row = (
-      await this.db.executeQuery<{ seq: number }>(
+      await db.executeQuery<{ seq: number }>(
         CompiledQuery.raw("select seq from sqlite_sequence where name = 'order_stat_deltas'"),
       )
     ).rows[0];
