@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bill, BillList } from '@vendo/contract/api/orders';
 import { DATE_RANGE_MAX_BACK_MS, earliestAllowedStart } from '@vendo/contract/constants';
@@ -20,6 +20,7 @@ import {
   item,
   machineEvent,
   orderRow,
+  rawOrder,
   settle,
   standingMachine,
   virtualMachines,
@@ -27,7 +28,6 @@ import {
 import { OrderStats, coverOf } from './order-stats';
 import { noteMachineTotals } from '../../db/migrations/0026-machine-bill-totals';
 import { EligibilityOfPage } from './bills-service';
-import type { OrdersTable } from './order-tables';
 
 const DAY = 86_400_000;
 
@@ -591,48 +591,8 @@ describe.each(dialects())('bill totals against raw sums on %s', (dialect) => {
     abnormalBefore: rarely(at),
   });
 
-  /** An order written as a raw insert (as the benchmark seeds them): the triggers note it like any other. */
-  const insertOrder = async (
-    orderNo: string,
-    o: Pick<
-      Insertable<OrdersTable>,
-      | 'store_id'
-      | 'area_id'
-      | 'client'
-      | 'status'
-      | 'amount'
-      | 'refund_fee'
-      | 'cost_price'
-      | 'created_at'
-      | 'paid_at'
-    > &
-      Partial<Pick<Insertable<OrdersTable>, 'sn' | 'vend_at'>>,
-  ) => {
-    const row = await t.db.kysely
-      .insertInto('orders')
-      .values({
-        sn: '70001',
-        ...o,
-        order_no: orderNo,
-        merchant_id: owner.merchantId,
-        device_type: 'vm',
-        kind: 'goods',
-        source: 'machine',
-        updated_at: o.created_at,
-        refund_reserved: 0,
-        merchant_order: '',
-        payer: '',
-        cardno: '',
-        goods_err: '',
-        game_result: '',
-        plays: 0,
-        remarks: '',
-        vend_attempts: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
-  };
+  const insertOrder = (orderNo: string, o: Parameters<typeof rawOrder>[3]) =>
+    rawOrder(t, owner.merchantId, orderNo, o);
 
   type QueryCase = typeof query extends fc.Arbitrary<infer Q> ? Q : never;
 

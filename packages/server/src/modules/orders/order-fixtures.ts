@@ -2,11 +2,13 @@ import { expect } from 'vitest';
 import type { DeliveredItem, MachineEvent } from '@vendo/contract/device-protocol';
 import { PROTOCOL_VERSION } from '@vendo/contract/device-protocol';
 import type { SimMachine, SimMachineOptions } from '@vendo/device-sim/machine';
+import type { Insertable } from 'kysely';
 import type { SandboxBehaviour } from '../../integrations/payments/sandbox-payments';
 import type { TestApp } from '../../testing/test-app';
 import { addMachine, ok, type Caller } from '../catalog/catalog-testing';
 import { bind, eventually, machine, provision } from '../devices/device-fixtures';
 import type { ProvisionedDevice } from '../devices/provisioning';
+import type { OrdersTable } from './order-tables';
 
 /*
  * Test helpers of the orders suites: goods, machines standing in stores, machine events fed through the same
@@ -217,6 +219,51 @@ export async function settle(t: TestApp): Promise<void> {
     await t.services.orders.sandbox!.flush();
     await t.services.orders.idle();
   }
+}
+
+/** An order written as a raw insert (as the benchmark seeds them): the triggers note it like any other. */
+export async function rawOrder(
+  t: TestApp,
+  merchantId: number,
+  orderNo: string,
+  o: Pick<
+    Insertable<OrdersTable>,
+    | 'store_id'
+    | 'area_id'
+    | 'client'
+    | 'status'
+    | 'amount'
+    | 'refund_fee'
+    | 'cost_price'
+    | 'created_at'
+    | 'paid_at'
+  > &
+    Partial<Pick<Insertable<OrdersTable>, 'sn' | 'vend_at'>>,
+): Promise<number> {
+  const row = await t.db.kysely
+    .insertInto('orders')
+    .values({
+      sn: '70001',
+      ...o,
+      order_no: orderNo,
+      merchant_id: merchantId,
+      device_type: 'vm',
+      kind: 'goods',
+      source: 'machine',
+      updated_at: o.created_at,
+      refund_reserved: 0,
+      merchant_order: '',
+      payer: '',
+      cardno: '',
+      goods_err: '',
+      game_result: '',
+      plays: 0,
+      remarks: '',
+      vend_attempts: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export async function orderRow(t: TestApp, orderNo: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { mainAccount, type Caller } from '../catalog/catalog-testing';
+import { rawOrder } from './order-fixtures';
 import { OrderStats, type StatGroup } from './order-stats';
 import { PastSums } from './past-sums';
 
@@ -26,41 +27,18 @@ describe('PastSums on sqlite', () => {
   });
 
   /** A paid order written straight into the table: the triggers note it as the product's writes are noted. */
-  const sale = async (merchantId: number, paidAt: number) => {
-    n++;
-    const row = await t.db.kysely
-      .insertInto('orders')
-      .values({
-        sn: '70001',
-        store_id: null,
-        area_id: null,
-        client: 'coin',
-        status: 3,
-        amount: 300,
-        refund_fee: 0,
-        cost_price: 100,
-        created_at: paidAt,
-        paid_at: paidAt,
-        order_no: `PS${n}`,
-        merchant_id: merchantId,
-        device_type: 'vm',
-        kind: 'goods',
-        source: 'machine',
-        updated_at: paidAt,
-        refund_reserved: 0,
-        merchant_order: '',
-        payer: '',
-        cardno: '',
-        goods_err: '',
-        game_result: '',
-        plays: 0,
-        remarks: '',
-        vend_attempts: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
-  };
+  const sale = (merchantId: number, paidAt: number) =>
+    rawOrder(t, merchantId, `PS${++n}`, {
+      store_id: null,
+      area_id: null,
+      client: 'coin',
+      status: 3,
+      amount: 300,
+      refund_fee: 0,
+      cost_price: 100,
+      created_at: paidAt,
+      paid_at: paidAt,
+    });
 
   /** A cache and a counted computation of one range: how many times it was summed. */
   const counted = (sums: PastSums, from: number, to: number) => {
